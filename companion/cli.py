@@ -1,0 +1,67 @@
+"""The `companion` command: start the app, or serve the referee protocol."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion import __version__
+
+DESCRIPTION = """\
+companion: a referee and score keeper for games played on a real table
+(The Quacks of Quedlinburg, Bell's Senet, Parchís, Çävasie).
+
+With no command it starts the app in a desktop window; --web serves it to
+browsers instead (phones on the same network included, with --host 0.0.0.0).
+The match store is an SQLite file in your user data folder unless the
+environment variable COMPANION_DB_URL names another SQLAlchemy URL."""
+
+REFEREE_HELP = """\
+Serve the JSON-lines referee protocol on standard input/output: one JSON request
+per line in, one JSON response per line out, until end of input (exit status 0).
+Example:
+  printf '{"game":"senet","op":"new"}\\n' | companion referee
+The protocol is described in shared/protocol.md; errors carry a code
+(bad_json, bad_request, unknown_game, unknown_op, bad_position, illegal_move,
+game_over, unsupported) and, where one applies, the rule id."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--web", action="store_true",
+                        help="serve the app to web browsers instead of opening a window; prints the URL")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="with --web: the address to listen on (default 127.0.0.1; 0.0.0.0 for phones on your network)")
+    parser.add_argument("--port", type=int, default=8550,
+                        help="with --web: the port to listen on (default 8550; 0 picks a free one)")
+    parser.add_argument("--open", action="store_true",
+                        help="with --web: also open the URL in this machine's browser")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser(
+        "referee",
+        help="serve the JSON-lines referee protocol on stdin/stdout",
+        description=REFEREE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "referee":
+        from companion.referee import serve
+
+        return serve()
+    # The app lives in views/; importing it here keeps `companion referee` free of Flet.
+    from views.main import run_app
+
+    return run_app(web=args.web, host=args.host, port=args.port, open_browser=args.open)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

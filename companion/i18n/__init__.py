@@ -1,0 +1,60 @@
+"""The one translation layer: every text a player reads comes from here.
+
+One catalogue per language (Korean is the default, English the second), kept as JSON
+files by namespace (`ko/core.json`, `ko/senet.json`, ...) and merged at load time, so a
+new game adds its own file instead of editing a shared one. Keys are message ids;
+values are `str.format` templates with named parameters.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.errors import RefereeError
+
+LANGUAGES = ("ko", "en")
+DEFAULT_LANGUAGE = "ko"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    merged: dict[str, str] = {}
+    folder = resources.files(__package__) / lang
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            clash = merged.keys() & data.keys()
+            if clash:
+                raise ValueError(f"message ids defined twice in {lang}: {sorted(clash)}")
+            merged.update(data)
+    return merged
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    """The text for `key` in `lang`. A missing key shows itself rather than crashing."""
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue("en").get(key, key)
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def error_text(error: RefereeError, lang: str = "en") -> str:
+    """A player-readable sentence for an engine error, ending with its rule id."""
+    text = t(error.message_id, lang, **error.params)
+    if error.rule:
+        text = f"{text} ({error.rule})"
+    return text
