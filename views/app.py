@@ -1,0 +1,81 @@
+"""The root component: one View for the screen on top of the navigation stack."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from db.store import Store
+from views.model import AppModel
+from views.screens import SCREENS
+from views.ui import notice_banner
+
+FONT = "Nanum Gothic"  # ships in assets/fonts so Hangul renders in the web client too
+SEED = "#8d6e63"
+
+
+def theme(mode_dark: bool) -> ft.Theme:
+    return ft.Theme(
+        font_family=FONT,
+        color_scheme_seed=SEED,
+        visual_density=ft.VisualDensity.COMFORTABLE,
+    )
+
+
+@ft.component
+def App(model: AppModel) -> ft.View:
+    screen = model.screen
+    page = ft.context.page
+
+    def apply_theme() -> None:
+        page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
+        page.title = model.tr("app.title")
+
+    ft.on_updated(apply_theme, [model.dark, model.lang])
+
+    spec = SCREENS[screen.name]
+    title = spec.title(model, screen)
+    # The key makes a new screen start with fresh local state (form fields, dialogs).
+    content = spec.body(model, screen, key=f"{len(model.stack)}:{screen}")
+
+    leading = None
+    if len(model.stack) > 1:
+        leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=model.tr("app.back"), on_click=lambda: model.back())
+
+    bar_actions: list[ft.Control] = []
+    if screen.name == "home":
+        bar_actions.append(ft.IconButton(ft.Icons.HISTORY, tooltip=model.tr("app.history"),
+                                         on_click=lambda: model.go("history")))
+    if screen.name != "settings":
+        bar_actions.append(ft.IconButton(ft.Icons.SETTINGS, tooltip=model.tr("app.settings"),
+                                         on_click=lambda: model.go("settings")))
+    controls: list[ft.Control] = []
+    if model.notice:
+        controls.append(notice_banner(model.notice, lambda: setattr(model, "notice", None), model.tr("app.close")))
+    controls.append(content)
+    return ft.View(
+        route="/",
+        scroll=ft.ScrollMode.AUTO,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+        appbar=ft.AppBar(
+            leading=leading,
+            title=ft.Text(title, size=18),
+            actions=bar_actions,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+        controls=controls,
+    )
+
+
+@ft.component
+def Root(model: AppModel) -> list[ft.View]:
+    return [App(model)]
+
+
+def start(page: ft.Page, store: Store) -> None:
+    page.fonts = {FONT: "fonts/NanumGothic.ttf", f"{FONT} Bold": "fonts/NanumGothicBold.ttf"}
+    page.theme = theme(False)
+    page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED)
+    model = AppModel.create(store)
+    page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
+    page.title = model.tr("app.title")
+    page.render_views(Root, model)

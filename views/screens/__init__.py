@@ -1,0 +1,31 @@
+"""Every screen of the shell, by name: a title and a body component."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from views.model import AppModel, Screen
+from views.screens import history, home, match, new_match, players, rules, settings
+
+
+@dataclass(frozen=True)
+class ScreenDef:
+    title: Callable[[AppModel, Screen], str]
+    body: Callable[..., Any]  # an @ft.component taking (model, screen)
+
+
+def _game_title(key: str) -> Callable[[AppModel, Screen], str]:
+    return lambda m, s: m.tr(key, game=m.tr(f"game.{s.get('game')}"))
+
+
+SCREENS: dict[str, ScreenDef] = {
+    "home": ScreenDef(lambda m, s: m.tr("app.title"), home.Home),
+    "new": ScreenDef(_game_title("new.title"), new_match.NewMatch),
+    "match": ScreenDef(match.title, match.MatchScreen),
+    "history": ScreenDef(lambda m, s: m.tr("history.title"), history.History),
+    "settings": ScreenDef(lambda m, s: m.tr("settings.title"), settings.Settings),
+    "rules": ScreenDef(_game_title("rules.title"), rules.Rules),
+    "players": ScreenDef(lambda m, s: m.tr("players.title"), players.Players),
+}

@@ -1,0 +1,86 @@
+"""Home: the four games, unfinished matches to resume, and the way to history."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games import GAMES, engine_for
+from views.model import AppModel, Screen
+from views.ui import GAME_STYLE, TAP, body, heading
+
+
+def players_text(model: AppModel, game: str) -> str:
+    info = GAMES[game]
+    if info.min_players == info.max_players:
+        return model.tr("game.players_exact", count=info.min_players)
+    return model.tr("game.players_range", low=info.min_players, high=info.max_players)
+
+
+def game_tile(model: AppModel, game: str) -> ft.Control:
+    colour, icon = GAME_STYLE[game]
+    ready = engine_for(game) is not None
+    badge = [] if ready else [ft.Container(
+        content=ft.Text(model.tr("home.coming"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )]
+    return ft.Card(
+        col={"xs": 12, "sm": 6, "lg": 3},
+        content=ft.Container(
+            padding=16,
+            content=ft.Column(
+                spacing=10,
+                controls=[
+                    ft.Row(controls=[
+                        ft.Container(content=ft.Icon(icon, color=ft.Colors.WHITE, size=28), bgcolor=colour,
+                                     border_radius=12, padding=10),
+                        ft.Column(expand=True, spacing=2, controls=[
+                            ft.Text(model.tr(f"game.{game}"), size=18, weight=ft.FontWeight.BOLD),
+                            ft.Row(spacing=8, controls=[ft.Text(players_text(model, game), size=13), *badge]),
+                        ]),
+                    ]),
+                    ft.Text(model.tr(f"game.{game}.blurb"), size=14),
+                    ft.Row(spacing=8, controls=[
+                        ft.FilledButton(content=model.tr("home.new_match"), icon=ft.Icons.ADD, height=TAP, expand=True,
+                                        key=f"new-{game}", on_click=lambda: model.go("new", game=game)),
+                        ft.OutlinedButton(content=model.tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP,
+                                          key=f"rules-{game}", on_click=lambda: model.go("rules", game=game)),
+                    ]),
+                ],
+            ),
+        ),
+    )
+
+
+def unfinished_tile(model: AppModel, info) -> ft.Control:
+    names = ", ".join(p.name for p in info.participants)
+    return ft.ListTile(
+        leading=ft.Icon(GAME_STYLE[info.game][1], color=GAME_STYLE[info.game][0]),
+        title=ft.Text(f"{model.tr(f'game.{info.game}')} · #{info.id}"),
+        subtitle=ft.Text(f"{names} · {model.tr('match.events', count=info.event_count)}"),
+        trailing=ft.Icon(ft.Icons.PLAY_ARROW),
+        min_height=TAP,
+        on_click=lambda: model.go("match", id=info.id),
+    )
+
+
+@ft.component
+def Home(model: AppModel, screen: Screen) -> ft.Control:
+    _ = model.data_version  # re-read the store after writes
+    unfinished = model.store.unfinished_matches()
+    resume: list[ft.Control] = [heading(model.tr("home.unfinished"))]
+    if unfinished:
+        resume.append(ft.Card(content=ft.Column(spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]])))
+    else:
+        resume.append(ft.Text(model.tr("home.no_unfinished")))
+    return body(
+        ft.Text(model.tr("app.tagline"), size=15),
+        ft.ResponsiveRow(controls=[game_tile(model, game) for game in GAMES]),
+        *resume,
+        ft.Row(wrap=True, spacing=8, controls=[
+            ft.OutlinedButton(content=model.tr("app.history"), icon=ft.Icons.HISTORY, height=TAP,
+                              on_click=lambda: model.go("history")),
+            ft.OutlinedButton(content=model.tr("app.players"), icon=ft.Icons.PEOPLE, height=TAP,
+                              on_click=lambda: model.go("players")),
+        ]),
+        wide=True,
+    )

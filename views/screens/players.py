@@ -1,0 +1,39 @@
+"""Saved players: see them, hide one (with confirmation; their matches stay)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from views.model import AppModel, Screen
+from views.ui import TAP, body, colour_dot, confirm_dialog
+
+
+@ft.component
+def Players(model: AppModel, screen: Screen) -> ft.Control:
+    doomed, set_doomed = ft.use_state(None)
+    _ = model.data_version
+    players = model.store.players()
+
+    def archive() -> None:
+        player = doomed
+        set_doomed(None)
+        model.store.archive_player(player.id)
+        model.say(model.tr("players.archived", name=player.name))
+        model.changed()
+
+    ft.use_dialog(confirm_dialog(
+        model.tr("players.archive", name=doomed.name), model.tr("players.archive_confirm", name=doomed.name),
+        model.tr("app.confirm"), model.tr("app.cancel"), archive, lambda: set_doomed(None),
+    ) if doomed else None)
+    if not players:
+        return body(ft.Text(model.tr("players.empty"), size=16))
+    return body(ft.Card(content=ft.Column(spacing=0, controls=[
+        ft.ListTile(
+            leading=colour_dot(p.colour, 28),
+            title=ft.Text(p.name, size=16),
+            min_height=TAP,
+            trailing=ft.IconButton(ft.Icons.VISIBILITY_OFF, tooltip=model.tr("players.archive", name=p.name),
+                                   on_click=lambda e, p=p: set_doomed(p)),
+        )
+        for p in players
+    ])))

@@ -1,0 +1,88 @@
+"""Small building blocks shared by the screens: phone-first sizes, big tap targets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+TAP = 56  # minimum height of a tap target, in logical pixels (thumb-sized)
+
+GAME_STYLE: dict[str, tuple[str, ft.IconData]] = {
+    "quacks": ("#7b1fa2", ft.Icons.SCIENCE),
+    "senet": ("#b8860b", ft.Icons.GRID_ON),
+    "parchis": ("#c62828", ft.Icons.CASINO),
+    "cavasie": ("#1565c0", ft.Icons.STYLE),
+}
+
+PLAYER_COLOURS = ["#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#f57c00", "#455a64", "#c2185b"]
+
+
+def body(*controls: ft.Control, wide: bool = False) -> ft.Control:
+    """Centre the content; full width on a phone, a readable column on a desktop."""
+    col = {"xs": 12} if wide else {"xs": 12, "md": 10, "lg": 8, "xl": 6}
+    return ft.ResponsiveRow(
+        alignment=ft.MainAxisAlignment.CENTER,
+        controls=[ft.Column(col=col, spacing=16, controls=list(controls))],
+    )
+
+
+def heading(text: str) -> ft.Text:
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
+def big_button(
+    label: str,
+    on_click: Callable[..., Any] | None,
+    icon: ft.IconData | None = None,
+    primary: bool = True,
+    disabled: bool = False,
+    expand: bool | int | None = None,
+    key: str | None = None,
+) -> ft.Control:
+    kind = ft.FilledButton if primary else ft.OutlinedButton
+    return kind(
+        content=ft.Text(label, size=16),
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=TAP,
+        expand=expand,
+        key=key,
+    )
+
+
+def notice_banner(text: str, on_close: Callable[[], Any], close_label: str) -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=12,
+        padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
+        content=ft.Row(
+            controls=[
+                ft.Text(text, expand=True, size=15, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.IconButton(ft.Icons.CLOSE, tooltip=close_label, on_click=lambda: on_close()),
+            ]
+        ),
+    )
+
+
+def confirm_dialog(
+    title: str, text: str, confirm_label: str, cancel_label: str,
+    on_confirm: Callable[[], Any], on_cancel: Callable[[], Any],
+) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title),
+        content=ft.Text(text),
+        actions=[
+            ft.TextButton(content=cancel_label, on_click=lambda: on_cancel(), height=TAP),
+            ft.FilledButton(content=confirm_label, on_click=lambda: on_confirm(), height=TAP,
+                            style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)),
+        ],
+        on_dismiss=lambda: on_cancel(),
+    )
+
+
+def colour_dot(colour: str, size: int = 20) -> ft.Control:
+    return ft.Container(width=size, height=size, border_radius=size / 2, bgcolor=colour)
