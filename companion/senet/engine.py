@@ -88,27 +88,38 @@ def check_not_over(position: Position) -> Result:
 
 
 # -- one piece ------------------------------------------------------------------------
-def _piece_move(position: Position, frm: int, throw: int) -> Move | IllegalMove:
-    """The move of the mover's piece on `frm` with `throw`, or why it is illegal (SN-5..SN-9).
+def _piece_move(position: Position, frm: int, throw: int) -> Move | str:
+    """The move of the mover's piece on `frm` with `throw`, or the reason it is illegal (SN-5..SN-9).
 
-    Does not look at the forced move of SN-10, which depends on the other pieces.
+    The reason is a short key that `_refusal` turns into the error. Does not look at the forced
+    move of SN-10, which depends on the other pieces.
     """
     to = frm + throw
     if to == BEAR_OFF_SQUARE:  # only from 27 with 4, 28 with 3, 29 with 2, 30 with 1 (SN-9)
         return Move(frm, OFF, False)
     if to > BEAR_OFF_SQUARE:  # overshoot; only reachable from 27..30 (SN-9)
-        return IllegalMove("senet.bear_off_exact", rule="SN-9", square=frm, throw=throw,
-                           needed=BEAR_OFF_SQUARE - frm)
+        return "bear_off_exact"
     if position.house_rules.gate_exact_26 and frm < HOUSE_OF_BEAUTY < to:
-        return IllegalMove("senet.gate_26", rule="SN-8", square=frm, throw=throw)
+        return "gate_26"
     holder = position.squares[to - 1]
     if holder == position.turn:
-        return IllegalMove("senet.own_piece", rule="SN-5", square=to)
+        return "own_piece"
     if holder:
         if to >= HOUSE_OF_BEAUTY:
-            return IllegalMove("senet.safe_square", rule="SN-7", square=to)
+            return "safe_square"
         return Move(frm, to, True)  # SN-6
     return Move(frm, to, False)
+
+
+def _refusal(reason: str, frm: int, throw: int) -> IllegalMove:
+    to = frm + throw
+    if reason == "bear_off_exact":
+        return IllegalMove("senet.bear_off_exact", rule="SN-9", square=frm, throw=throw, needed=BEAR_OFF_SQUARE - frm)
+    if reason == "gate_26":
+        return IllegalMove("senet.gate_26", rule="SN-8", square=frm, throw=throw)
+    if reason == "own_piece":
+        return IllegalMove("senet.own_piece", rule="SN-5", square=to)
+    return IllegalMove("senet.safe_square", rule="SN-7", square=to)
 
 
 def _candidates(position: Position, throw: int) -> list[Move]:
@@ -190,8 +201,8 @@ def play(position: Position, throw: int, move_from: int | None, to: Any = _NOT_G
     if to is not _NOT_GIVEN:
         _check_target(position, move_from, throw, to)
     move = _piece_move(position, move_from, throw)
-    if isinstance(move, IllegalMove):
-        raise move
+    if isinstance(move, str):
+        raise _refusal(move, move_from, throw)
     if forced and move.frm < HOUSE_OF_BEAUTY:
         raise IllegalMove("senet.forced_move", rule="SN-10", square=move_from, squares=_squares_text(forced))
     return _apply(position, move)

@@ -130,7 +130,7 @@ class Position:
 
     def pieces(self, player: int) -> tuple[int, ...]:
         """The squares of `player`'s pieces on the board, ascending."""
-        return tuple(i + 1 for i, owner in enumerate(self.squares) if owner == player)
+        return tuple([square for square, owner in enumerate(self.squares, 1) if owner == player])
 
     def on_board(self, player: int) -> int:
         return self.squares.count(player)
