@@ -1,0 +1,133 @@
+"""Where the match store lives and how to connect to it.
+
+By default a SQLite file `companion.db` in the user's data folder (platformdirs);
+the environment variable COMPANION_DB_URL overrides it with any SQLAlchemy URL.
+
+SQLite connections get, on every connect: WAL journal mode (readers never block the
+writer, and a killed process loses nothing that was committed) and
+`PRAGMA foreign_keys=ON` (cascade deletes, no dangling player ids). SQLAlchemy takes
+over BEGIN from the sqlite3 driver, so transactions are real ones (DDL included, which
+makes each migration run all-or-nothing); writes start with BEGIN IMMEDIATE so two
+writers queue on the file lock instead of failing halfway.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.engine import URL
+from sqlalchemy.pool import StaticPool
+
+ENV_VAR = "COMPANION_DB_URL"
+APP_NAME = "companion"
+FILE_NAME = "companion.db"
+
+# Execution option read by the BEGIN hook: "IMMEDIATE" for write transactions.
+BEGIN_OPTION = "companion_sqlite_begin"
+
+json_serializer = functools.partial(json.dumps, ensure_ascii=False, allow_nan=False)
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, APP_NAME))
+
+
+def default_url() -> str:
+    """COMPANION_DB_URL if set, else the SQLite file in the user's data folder."""
+    override = os.environ.get(ENV_VAR, "").strip()
+    if override:
+        return override
+    folder = default_data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(folder / FILE_NAME)).render_as_string()
+
+
+def _is_sqlite(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite"
+
+
+def _sqlite_file(url: URL) -> str | None:
+    """The file of a SQLite URL, or None for an in-memory database."""
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file::memory:"):
+        return None
+    if url.query.get("mode") == "memory":
+        return None
+    return database
+
+
+def database_location(where: str | URL | Engine | None = None) -> str:
+    """A human-readable place for the settings screen.
+
+    The file path for SQLite, "in memory" for an in-memory SQLite database, and the
+    URL with its password masked otherwise. Without an argument: the default URL.
+    """
+    if where is None:
+        where = default_url()
+    url = where.url if isinstance(where, Engine) else make_url(where)
+    if _is_sqlite(url):
+        file = _sqlite_file(url)
+        if file is None:
+            return "in memory"
+        if file.startswith("file:"):
+            file = file[len("file:") :]
+        return str(Path(file).expanduser().resolve())
+    return url.render_as_string(hide_password=True)
+
+
+def configure_sqlite(engine: Engine) -> None:
+    """Install the per-connection pragmas and the BEGIN hook (idempotent)."""
+    if not _is_sqlite(engine.url):
+        return
+    if event.contains(engine, "connect", _on_connect):
+        return
+    event.listen(engine, "connect", _on_connect)
+    event.listen(engine, "begin", _on_begin)
+
+
+def _on_connect(dbapi_connection, connection_record) -> None:  # noqa: ANN001
+    # Let SQLAlchemy emit BEGIN (see _on_begin) instead of the driver's legacy mode,
+    # which skips BEGIN before DDL and SELECT.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+    finally:
+        cursor.close()
+
+
+def _on_begin(connection) -> None:  # noqa: ANN001
+    mode = connection.get_execution_options().get(BEGIN_OPTION, "")
+    connection.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+def make_engine(url: str | URL | None = None, **kwargs) -> Engine:  # noqa: ANN003
+    """An engine for `url` (default: `default_url()`), configured for the store."""
+    url = make_url(url if url is not None else default_url())
+    if _is_sqlite(url):
+        file = _sqlite_file(url)
+        if file is not None and not file.startswith("file:"):
+            Path(file).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    kwargs.setdefault("json_serializer", json_serializer)
+    if _is_sqlite(url) and _sqlite_file(url) is None and "poolclass" not in kwargs:
+        # One in-memory database shared by every thread (the store locks around it);
+        # the default pool would give each thread its own empty database.
+        kwargs["poolclass"] = StaticPool
+        kwargs.setdefault("connect_args", {}).setdefault("check_same_thread", False)
+    engine = create_engine(url, **kwargs)
+    configure_sqlite(engine)
+    return engine
+
+
+def writer(engine: Engine) -> Engine:
+    """The same engine (same pool) whose transactions start with BEGIN IMMEDIATE on SQLite."""
+    if not _is_sqlite(engine.url):
+        return engine
+    return engine.execution_options(**{BEGIN_OPTION: "IMMEDIATE"})

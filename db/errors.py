@@ -1,0 +1,189 @@
+"""What the store refuses, as exceptions that carry a message id and its parameters.
+
+Mirrors `companion.errors`: the store never formats text for a player. Each error has a
+`message_id` (a key of the `store.*` catalogue in `companion/i18n/<lang>/store.json`) and
+`params`; `message(lang)` renders it, and `str(error)` is an English sentence for logs.
+The views can also pick a reaction by error type (`UnknownPlayer`, `MatchNotActive`, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class StoreError(Exception):
+    """Base class of everything the store refuses or cannot do."""
+
+    message_id: ClassVar[str] = "store.error"
+
+    def __init__(self, **params: Any) -> None:
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        from companion.i18n import t
+
+        return t(self.message_id, lang, **self.params)
+
+
+# -- players ------------------------------------------------------------------
+class UnknownPlayer(StoreError):
+    message_id = "store.unknown_player"  # player_id
+
+
+class EmptyName(StoreError):
+    message_id = "store.empty_name"
+
+
+class NameTooLong(StoreError):
+    message_id = "store.name_too_long"  # name, max
+
+
+class DuplicateName(StoreError):
+    message_id = "store.duplicate_name"  # name
+
+
+class BadColour(StoreError):
+    message_id = "store.bad_colour"  # colour
+
+
+class PlayerArchived(StoreError):
+    message_id = "store.player_archived"  # player_id, name
+
+
+# -- matches ------------------------------------------------------------------
+class UnknownMatch(StoreError):
+    message_id = "store.unknown_match"  # match_id
+
+
+class UnknownGame(StoreError):
+    message_id = "store.unknown_game"  # game, games
+
+
+class BadVariant(StoreError):
+    message_id = "store.bad_variant"  # variant, max
+
+
+class NoSeats(StoreError):
+    message_id = "store.no_seats"
+
+
+class BadSeat(StoreError):
+    message_id = "store.bad_seat"  # seat
+
+
+class DuplicateSeat(StoreError):
+    message_id = "store.duplicate_seat"  # seat
+
+
+class PlayerSeatedTwice(StoreError):
+    message_id = "store.player_seated_twice"  # player_id, name
+
+
+class UnknownSeat(StoreError):
+    message_id = "store.unknown_seat"  # match_id, seat
+
+
+class BadTeam(StoreError):
+    message_id = "store.bad_team"  # seat, team
+
+
+class BadScore(StoreError):
+    message_id = "store.bad_score"  # seat, score
+
+
+class BadPlacing(StoreError):
+    message_id = "store.bad_placing"  # seat, placing
+
+
+class NotJson(StoreError):
+    """A setup, action or result that would not come back from JSON as it went in."""
+
+    message_id = "store.not_json"  # field
+
+
+class MatchNotActive(StoreError):
+    """The match is over: no more entries, no second finish. See `for_status`."""
+
+    message_id = "store.match_not_active"  # match_id, status
+
+    def __init__(self, match_id: int, status: str) -> None:
+        self.match_id = match_id
+        self.status = status
+        super().__init__(match_id=match_id, status=status)
+
+    @staticmethod
+    def for_status(match_id: int, status: str) -> MatchNotActive:
+        kind = {"finished": MatchFinished, "abandoned": MatchAbandoned}.get(status, MatchNotActive)
+        return kind(match_id, status)
+
+
+class MatchFinished(MatchNotActive):
+    message_id = "store.match_finished"  # match_id
+
+
+class MatchAbandoned(MatchNotActive):
+    message_id = "store.match_abandoned"  # match_id
+
+
+# -- the event log ------------------------------------------------------------
+class UnknownKind(StoreError):
+    message_id = "store.unknown_kind"  # kind, kinds
+
+
+class BadEntry(StoreError):
+    message_id = "store.bad_entry"  # kind, fields
+
+
+class MissingAction(StoreError):
+    message_id = "store.missing_action"
+
+
+class CorruptMatch(StoreError):
+    """A stored match whose setup or result cannot be read back."""
+
+    message_id = "store.corrupt_match"  # match_id, field
+
+
+class CorruptEvent(StoreError):
+    """A stored event row that cannot be read back; names the match and the seq."""
+
+    message_id = "store.corrupt_event"  # match_id, seq
+
+    def __init__(self, match_id: int, seq: int, **params: Any) -> None:
+        self.match_id = match_id
+        self.seq = seq
+        super().__init__(match_id=match_id, seq=seq, **params)
+
+
+class EventBadJson(CorruptEvent):
+    message_id = "store.event_bad_json"  # match_id, seq
+
+
+class EventUnknownKind(CorruptEvent):
+    message_id = "store.event_unknown_kind"  # match_id, seq, kind
+
+
+class EventWithoutAction(CorruptEvent):
+    message_id = "store.event_without_action"  # match_id, seq
+
+
+class EventMissing(CorruptEvent):
+    message_id = "store.event_missing"  # match_id, seq
+
+
+# -- the database itself ------------------------------------------------------
+class CannotOpen(StoreError):
+    message_id = "store.cannot_open"  # location, detail
+
+
+class DatabaseFailed(StoreError):
+    """The database itself failed (locked, disk full, a constraint): nothing was written."""
+
+    message_id = "store.database_error"  # detail
+
+
+class NewerDatabase(StoreError):
+    """The database was written by a newer version of the app (unknown revision)."""
+
+    message_id = "store.newer_database"  # location, revision

@@ -1,0 +1,704 @@
+"""The match store: players, matches, their seats and their append-only event logs.
+
+Every method runs in its own short transaction and returns plain frozen dataclasses or
+dicts, never live ORM objects: the UI calls the store from its asyncio thread and must
+not hold sessions. Writes are serialised inside the process by a lock and, on SQLite,
+start with BEGIN IMMEDIATE, so appending one event per tap is one small commit.
+
+Log entries are stored exactly as `companion.session.MatchSession` records them:
+    {"kind": "action", "action": {...}}   {"kind": "undo"}   {"kind": "redo"}
+so `MatchSession(engine, setup, record=store.recorder(match_id))` writes through, and
+`store.resume(match_id, engine)` rebuilds the session from the stored log.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from alembic.util import CommandError
+from sqlalchemy import Engine, Text, cast, delete, func, select
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, load_only, sessionmaker
+
+from companion.games import GAMES
+from db import errors
+from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
+from db.migrate import upgrade
+from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player
+
+if TYPE_CHECKING:
+    from companion.session import GameEngine, MatchSession
+
+LogEntry = dict[str, Any]
+
+_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+# -- what the store hands out ---------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: int
+    name: str
+    colour: str  # "#rrggbb"
+    created_at: datetime  # UTC
+    archived: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits where when a match is created. Seats are small ints, unique per match."""
+
+    player_id: int
+    seat: int
+    team: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParticipantInfo:
+    seat: int
+    player_id: int
+    name: str
+    colour: str
+    team: int | None
+    final_score: int | None
+    placing: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    id: int
+    game: str
+    variant: str | None
+    setup: dict[str, Any]
+    status: str  # "active" | "finished" | "abandoned"
+    started_at: datetime  # UTC
+    finished_at: datetime | None  # UTC; set when finished or abandoned
+    result: dict[str, Any] | None
+    participants: tuple[ParticipantInfo, ...]  # by seat
+    event_count: int
+    last_event_at: datetime | None  # UTC; when the last entry was stored
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    def seat_of(self, player_id: int) -> int | None:
+        for participant in self.participants:
+            if participant.player_id == player_id:
+                return participant.seat
+        return None
+
+
+# -- helpers --------------------------------------------------------------------
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back naive; the store writes UTC only."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _clean_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise errors.EmptyName()
+    name = " ".join(name.split())
+    if len(name) > NAME_MAX:
+        raise errors.NameTooLong(name=name, max=NAME_MAX)
+    return name
+
+
+def _clean_colour(colour: object) -> str:
+    if not isinstance(colour, str) or not _COLOUR.fullmatch(colour.strip()):
+        raise errors.BadColour(colour=colour)
+    hexdigits = colour.strip()[1:].lower()
+    if len(hexdigits) == 3:
+        hexdigits = "".join(digit * 2 for digit in hexdigits)
+    return "#" + hexdigits
+
+
+def _is_int(value: object, minimum: int | None = None) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return minimum is None or value >= minimum
+
+
+def _exact_json(value: object, field: str) -> dict[str, Any]:
+    """`value` as an object that comes back from JSON unchanged, or NotJson.
+
+    Setups and actions are replayed through the engine on resume: a tuple that would
+    come back as a list, or an int key that would come back as a string, would make the
+    replayed match differ from the one played, so they are refused here, at the tap.
+    """
+    if not isinstance(value, Mapping):
+        raise errors.NotJson(field=field)
+    value = dict(value)
+    try:
+        copy = json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise errors.NotJson(field=field) from error
+    if copy != value:
+        raise errors.NotJson(field=field)
+    return copy
+
+
+def _loose_json(value: object, field: str) -> dict[str, Any]:
+    """A result is only shown, never replayed: int keys become strings, tuples lists."""
+    if not isinstance(value, Mapping):
+        raise errors.NotJson(field=field)
+    try:
+        return json.loads(json.dumps(dict(value), allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise errors.NotJson(field=field) from error
+
+
+def _clean_entry(entry: object) -> tuple[str, dict[str, Any] | None]:
+    if not isinstance(entry, Mapping):
+        raise errors.UnknownKind(kind=None, kinds=", ".join(KINDS))
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        raise errors.UnknownKind(kind=kind, kinds=", ".join(KINDS))
+    allowed = {"kind", "action"} if kind == "action" else {"kind"}
+    extra = sorted(str(key) for key in entry if key not in allowed)
+    if extra:
+        raise errors.BadEntry(kind=kind, fields=", ".join(extra))
+    if kind != "action":
+        return kind, None
+    if not isinstance(entry.get("action"), Mapping):
+        raise errors.MissingAction()
+    return kind, _exact_json(entry["action"], "action")
+
+
+# -- the store --------------------------------------------------------------------
+class Store:
+    """The match store on one database. Thread-safe; one per app is enough."""
+
+    def __init__(self, url: str | URL | Engine | None = None, *, migrate: bool = True) -> None:
+        if isinstance(url, Engine):
+            self._engine = url
+            self._owns_engine = False
+            configure_sqlite(url)
+        else:
+            url = url if url is not None else default_url()
+            try:
+                self._engine = make_engine(url)
+            except (SQLAlchemyError, OSError) as error:
+                location = _safe_location(url)
+                raise errors.CannotOpen(location=location, detail=_detail(error)) from error
+            self._owns_engine = True
+        self._location = database_location(self._engine)
+        self._read = sessionmaker(self._engine, expire_on_commit=False)
+        self._write = sessionmaker(writer(self._engine), expire_on_commit=False)
+        self._lock = threading.RLock()
+        # An in-memory SQLite database is one shared connection: reads queue too.
+        self._read_lock: Any = self._lock if _in_memory(self._engine) else nullcontext()
+        if migrate:
+            try:
+                upgrade(self._engine)
+            except errors.StoreError:
+                self.close()
+                raise
+            except (SQLAlchemyError, CommandError, OSError) as error:
+                self.close()
+                raise errors.CannotOpen(location=self._location, detail=_detail(error)) from error
+
+    @classmethod
+    def open(cls) -> Store:
+        """The app's store: COMPANION_DB_URL, else companion.db in the user data folder."""
+        return cls(default_url())
+
+    @property
+    def location(self) -> str:
+        """Where the data lives, for the settings screen (no password shown)."""
+        return self._location
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def close(self) -> None:
+        if self._owns_engine:
+            self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self._location!r})"
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One write transaction: all of it is committed, or none of it."""
+        try:
+            with self._lock, self._write.begin() as session:
+                yield session
+        except SQLAlchemyError as error:
+            raise errors.DatabaseFailed(detail=_detail(error)) from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        try:
+            with self._read_lock, self._read.begin() as session:
+                yield session
+        except SQLAlchemyError as error:
+            raise errors.DatabaseFailed(detail=_detail(error)) from error
+
+    # -- players -------------------------------------------------------------------
+    def add_player(self, name: str, colour: str) -> PlayerInfo:
+        name = _clean_name(name)
+        colour = _clean_colour(colour)
+        with self._writing() as session:
+            self._check_name_free(session, name)
+            player = Player(name=name, colour=colour, created_at=_now(), archived=False)
+            session.add(player)
+            self._flush_names(session, name)
+            return _player_info(player)
+
+    def players(self, include_archived: bool = False) -> list[PlayerInfo]:
+        """Players by name (then id); archived ones only when asked."""
+        with self._reading() as session:
+            query = select(Player)
+            if not include_archived:
+                query = query.where(Player.archived.is_(False))
+            found = [_player_info(player) for player in session.scalars(query)]
+        return sorted(found, key=lambda player: (player.name.casefold(), player.id))
+
+    def player(self, player_id: int) -> PlayerInfo:
+        with self._reading() as session:
+            return _player_info(_get_player(session, player_id))
+
+    def rename_player(self, player_id: int, name: str) -> PlayerInfo:
+        name = _clean_name(name)
+        with self._writing() as session:
+            player = _get_player(session, player_id)
+            if not player.archived:
+                self._check_name_free(session, name, besides=player.id)
+            player.name = name
+            self._flush_names(session, name)
+            return _player_info(player)
+
+    def set_player_colour(self, player_id: int, colour: str) -> PlayerInfo:
+        colour = _clean_colour(colour)
+        with self._writing() as session:
+            player = _get_player(session, player_id)
+            player.colour = colour
+            return _player_info(player)
+
+    def archive_player(self, player_id: int) -> PlayerInfo:
+        """Hide a player from the pickers; their matches and scores stay."""
+        with self._writing() as session:
+            player = _get_player(session, player_id)
+            player.archived = True
+            return _player_info(player)
+
+    def restore_player(self, player_id: int) -> PlayerInfo:
+        """Bring an archived player back (refused if their name was given away)."""
+        with self._writing() as session:
+            player = _get_player(session, player_id)
+            if player.archived:
+                self._check_name_free(session, player.name, besides=player.id)
+                player.archived = False
+                self._flush_names(session, player.name)
+            return _player_info(player)
+
+    @staticmethod
+    def _check_name_free(session: Session, name: str, besides: int | None = None) -> None:
+        """Names are compared without case among the players in use."""
+        folded = name.casefold()
+        query = select(Player.id, Player.name).where(Player.archived.is_(False))
+        for other_id, other_name in session.execute(query):
+            if other_id != besides and other_name.casefold() == folded:
+                raise errors.DuplicateName(name=name)
+
+    @staticmethod
+    def _flush_names(session: Session, name: str) -> None:
+        try:
+            session.flush()
+        except IntegrityError as error:  # the unique index, should a racer get there
+            raise errors.DuplicateName(name=name) from error
+
+    # -- matches -------------------------------------------------------------------
+    def create_match(
+        self,
+        game: str,
+        setup: Mapping[str, Any],
+        seats: Sequence[SeatSpec],
+        variant: str | None = None,
+    ) -> int:
+        """A new active match with its seats; returns its id."""
+        if game not in GAMES or len(game) > GAME_MAX:
+            raise errors.UnknownGame(game=game, games=", ".join(GAMES))
+        if variant is not None and (not isinstance(variant, str) or len(variant) > VARIANT_MAX):
+            raise errors.BadVariant(variant=variant, max=VARIANT_MAX)
+        setup = _exact_json(setup, "setup")
+        seats = [SeatSpec(**spec) if isinstance(spec, Mapping) else spec for spec in seats]
+        if not seats:
+            raise errors.NoSeats()
+        taken: set[int] = set()
+        for spec in seats:
+            if not _is_int(spec.seat, minimum=0):
+                raise errors.BadSeat(seat=spec.seat)
+            if spec.seat in taken:
+                raise errors.DuplicateSeat(seat=spec.seat)
+            taken.add(spec.seat)
+            if spec.team is not None and not _is_int(spec.team, minimum=0):
+                raise errors.BadTeam(seat=spec.seat, team=spec.team)
+        with self._writing() as session:
+            seated: set[int] = set()
+            for spec in seats:
+                player = _get_player(session, spec.player_id)
+                if player.archived:
+                    raise errors.PlayerArchived(player_id=player.id, name=player.name)
+                if player.id in seated:
+                    raise errors.PlayerSeatedTwice(player_id=player.id, name=player.name)
+                seated.add(player.id)
+            match = Match(
+                game=game,
+                variant=variant,
+                setup=setup,
+                status="active",
+                started_at=_now(),
+                participants=[
+                    Participant(player_id=spec.player_id, seat=spec.seat, team=spec.team)
+                    for spec in seats
+                ],
+            )
+            session.add(match)
+            session.flush()
+            return match.id
+
+    def match(self, match_id: int) -> MatchInfo:
+        with self._reading() as session:
+            _get_match(session, match_id)
+            return self._infos(session, select(Match).where(Match.id == match_id))[0]
+
+    def unfinished_matches(self) -> list[MatchInfo]:
+        """Active matches, newest first: the 'continue' list."""
+        query = (
+            select(Match)
+            .where(Match.status == "active")
+            .order_by(Match.started_at.desc(), Match.id.desc())
+        )
+        with self._reading() as session:
+            return self._infos(session, query)
+
+    def history(
+        self,
+        limit: int | None = 50,
+        game: str | None = None,
+        *,
+        player_id: int | None = None,
+        include_abandoned: bool = False,
+        offset: int = 0,
+    ) -> list[MatchInfo]:
+        """Finished matches (and abandoned ones if asked), newest first."""
+        statuses = ("finished", "abandoned") if include_abandoned else ("finished",)
+        query = select(Match).where(Match.status.in_(statuses))
+        if game is not None:
+            query = query.where(Match.game == game)
+        if player_id is not None:
+            query = query.where(
+                Match.id.in_(
+                    select(Participant.match_id).where(Participant.player_id == player_id)
+                )
+            )
+        query = query.order_by(Match.finished_at.desc(), Match.id.desc()).offset(offset)
+        if limit is not None:
+            query = query.limit(limit)
+        with self._reading() as session:
+            return self._infos(session, query)
+
+    def finish_match(
+        self,
+        match_id: int,
+        result: Mapping[str, Any],
+        scores: Mapping[int, int] | None = None,
+        placings: Mapping[int, int] | None = None,
+    ) -> MatchInfo:
+        """Close an active match with its result; scores and placings are by seat."""
+        result = _loose_json(result, "result")
+        scores = dict(scores or {})
+        placings = dict(placings or {})
+        for seat, score in scores.items():
+            if not _is_int(score):
+                raise errors.BadScore(seat=seat, score=score)
+        for seat, placing in placings.items():
+            if not _is_int(placing, minimum=1):
+                raise errors.BadPlacing(seat=seat, placing=placing)
+        with self._writing() as session:
+            match = _get_active_match(session, match_id)
+            by_seat = {participant.seat: participant for participant in match.participants}
+            for seat in (*scores, *placings):
+                if seat not in by_seat:
+                    raise errors.UnknownSeat(match_id=match_id, seat=seat)
+            for seat, score in scores.items():
+                by_seat[seat].final_score = score
+            for seat, placing in placings.items():
+                by_seat[seat].placing = placing
+            match.status = "finished"
+            match.finished_at = _now()
+            match.result = result
+            session.flush()
+            return self._infos(session, select(Match).where(Match.id == match_id))[0]
+
+    def abandon_match(self, match_id: int) -> MatchInfo:
+        """Give up an active match: it leaves the 'continue' list, its log stays."""
+        with self._writing() as session:
+            match = _get_active_match(session, match_id)
+            match.status = "abandoned"
+            match.finished_at = _now()
+            session.flush()
+            return self._infos(session, select(Match).where(Match.id == match_id))[0]
+
+    def delete_match(self, match_id: int) -> None:
+        """Delete a match with its seats and log (the UI asks for confirmation first)."""
+        with self._writing() as session:
+            _get_match(session, match_id)
+            # The database cascades to participants and events (ON DELETE CASCADE).
+            session.execute(delete(Match).where(Match.id == match_id))
+
+    # -- the event log ---------------------------------------------------------------
+    def append_event(self, match_id: int, entry: Mapping[str, Any]) -> int:
+        """Store one log entry at the end of an active match's log; returns its seq.
+
+        This is what `MatchSession`'s `record` callback calls, once per tap; when it
+        returns, the entry is committed.
+        """
+        kind, payload = _clean_entry(entry)
+        for attempt in range(3):
+            try:
+                with self._writing() as session:
+                    _get_active_match(session, match_id)
+                    last = session.scalar(
+                        select(func.coalesce(func.max(Event.seq), 0)).where(
+                            Event.match_id == match_id
+                        )
+                    )
+                    seq = int(last or 0) + 1
+                    session.add(
+                        Event(
+                            match_id=match_id,
+                            seq=seq,
+                            kind=kind,
+                            payload=payload,
+                            created_at=_now(),
+                        )
+                    )
+                    session.flush()
+                    return seq
+            except errors.DatabaseFailed as error:
+                # Another process took this seq first (a server database shared by two
+                # apps; SQLite's BEGIN IMMEDIATE queues writers instead): count again.
+                if attempt == 2 or not isinstance(error.__cause__, IntegrityError):
+                    raise
+        raise AssertionError("unreachable")
+
+    def events(self, match_id: int) -> list[LogEntry]:
+        """The match's log entries in order, shaped as they were appended.
+
+        A row that cannot be read back (bad JSON, a kind this version does not know,
+        an action without its action, a gap in the seqs) raises a CorruptEvent naming
+        the match and the seq, instead of handing a broken log to the replay.
+        """
+        with self._reading() as session:
+            _get_match(session, match_id)
+            rows = session.execute(
+                select(Event.seq, Event.kind, cast(Event.payload, Text))
+                .where(Event.match_id == match_id)
+                .order_by(Event.seq)
+            ).all()
+        log: list[LogEntry] = []
+        for expected, (seq, kind, raw) in enumerate(rows, start=1):
+            if seq != expected:
+                raise errors.EventMissing(match_id, expected)
+            if kind not in KINDS:
+                raise errors.EventUnknownKind(match_id, seq, kind=kind)
+            if kind != "action":
+                log.append({"kind": kind})
+                continue
+            try:
+                action = json.loads(raw) if raw is not None else None
+            except ValueError as error:
+                raise errors.EventBadJson(match_id, seq) from error
+            if not isinstance(action, dict):
+                raise errors.EventWithoutAction(match_id, seq)
+            log.append({"kind": "action", "action": action})
+        return log
+
+    def recorder(self, match_id: int) -> Callable[[LogEntry], None]:
+        """A `record` callback for `MatchSession` that appends to this match's log."""
+
+        def record(entry: LogEntry) -> None:
+            self.append_event(match_id, entry)
+
+        return record
+
+    def resume(self, match_id: int, engine: GameEngine) -> MatchSession:
+        """The match's session rebuilt from its stored log, recording to it from now on.
+
+        Raises CorruptEvent for an unreadable row, and `companion.session.CorruptLog`
+        if the engine refuses a stored entry.
+        """
+        from companion.session import MatchSession
+
+        info = self.match(match_id)
+        return MatchSession.resume(
+            engine, info.setup, self.events(match_id), record=self.recorder(match_id)
+        )
+
+    # -- reading matches -----------------------------------------------------------------
+    @staticmethod
+    def _infos(session: Session, query: Any) -> list[MatchInfo]:
+        """MatchInfos for a `select(Match)...` query, in its order, in three queries."""
+        # setup and result are read as text and parsed here, so that one corrupt row
+        # raises a CorruptMatch naming it instead of a bare JSON error.
+        matches = session.execute(
+            query.with_only_columns(
+                Match.id,
+                Match.game,
+                Match.variant,
+                cast(Match.setup, Text),
+                Match.status,
+                Match.started_at,
+                Match.finished_at,
+                cast(Match.result, Text),
+            )
+        ).all()
+        if not matches:
+            return []
+        ids = [match.id for match in matches]
+        counts = {
+            match_id: (count, last)
+            for match_id, count, last in session.execute(
+                select(Event.match_id, func.count(Event.id), func.max(Event.created_at))
+                .where(Event.match_id.in_(ids))
+                .group_by(Event.match_id)
+            )
+        }
+        seats: dict[int, list[ParticipantInfo]] = {match_id: [] for match_id in ids}
+        for participant, name, colour in session.execute(
+            select(Participant, Player.name, Player.colour)
+            .join(Player, Participant.player_id == Player.id)
+            .where(Participant.match_id.in_(ids))
+            .order_by(Participant.match_id, Participant.seat)
+        ):
+            seats[participant.match_id].append(
+                ParticipantInfo(
+                    seat=participant.seat,
+                    player_id=participant.player_id,
+                    name=name,
+                    colour=colour,
+                    team=participant.team,
+                    final_score=participant.final_score,
+                    placing=participant.placing,
+                )
+            )
+        infos = []
+        for match_id, game, variant, setup, status, started, finished, result in matches:
+            count, last = counts.get(match_id, (0, None))
+            setup = _stored_object(setup, match_id, "setup")
+            if setup is None:
+                raise errors.CorruptMatch(match_id=match_id, field="setup")
+            infos.append(
+                MatchInfo(
+                    id=match_id,
+                    game=game,
+                    variant=variant,
+                    setup=setup,
+                    status=status,
+                    started_at=_utc(started),  # type: ignore[arg-type]
+                    finished_at=_utc(finished),
+                    result=_stored_object(result, match_id, "result"),
+                    participants=tuple(seats[match_id]),
+                    event_count=count,
+                    last_event_at=_utc(_as_datetime(last)),
+                )
+            )
+        return infos
+
+
+def _stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        raise errors.CorruptMatch(match_id=match_id, field=field) from error
+    if value is not None and not isinstance(value, dict):
+        raise errors.CorruptMatch(match_id=match_id, field=field)
+    return value
+
+
+def _safe_location(url: str | URL) -> str:
+    try:
+        return database_location(url)
+    except SQLAlchemyError:  # not even a URL: show none of it, it may hold a password
+        return "(not a database URL)"
+
+
+def _in_memory(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite" and database_location(engine) == "in memory"
+
+
+def _detail(error: BaseException) -> str:
+    """The driver's own words, one line, without SQLAlchemy's SQL echo."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _as_datetime(value: object) -> datetime | None:
+    # func.max() over a DateTime column comes back as text on SQLite.
+    if value is None or isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(str(value))
+
+
+def _player_info(player: Player) -> PlayerInfo:
+    return PlayerInfo(
+        id=player.id,
+        name=player.name,
+        colour=player.colour,
+        created_at=_utc(player.created_at),  # type: ignore[arg-type]
+        archived=bool(player.archived),
+    )
+
+
+def _get_player(session: Session, player_id: object) -> Player:
+    if isinstance(player_id, bool) or not isinstance(player_id, int):
+        raise errors.UnknownPlayer(player_id=player_id)
+    player = session.get(Player, player_id)
+    if player is None:
+        raise errors.UnknownPlayer(player_id=player_id)
+    return player
+
+
+def _get_match(session: Session, match_id: object) -> Match:
+    if isinstance(match_id, bool) or not isinstance(match_id, int):
+        raise errors.UnknownMatch(match_id=match_id)
+    # Only what the checks need: a corrupt setup must not stop a delete or a finish.
+    match = session.get(Match, match_id, options=[load_only(Match.id, Match.status)])
+    if match is None:
+        raise errors.UnknownMatch(match_id=match_id)
+    return match
+
+
+def _get_active_match(session: Session, match_id: object) -> Match:
+    match = _get_match(session, match_id)
+    if match.status != "active":
+        raise errors.MatchNotActive.for_status(match.id, match.status)
+    return match
