@@ -176,7 +176,7 @@ def play_one_game(seed: int, gate: bool, policy: str) -> int:
     return ply
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), gate=st.booleans(), policy=st.sampled_from(POLICIES))
 def test_random_games_keep_every_invariant_and_end(seed, gate, policy):
     for offset in range(GAMES_PER_EXAMPLE):
