@@ -465,6 +465,24 @@ class Store:
             session.flush()
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
+    def reopen_match(self, match_id: int) -> MatchInfo:
+        """Make a finished or abandoned match active again (an undo after the last move).
+
+        Its result, finish time, scores and placings are cleared; its log is kept.
+        Reopening an active match changes nothing.
+        """
+        with self._writing() as session:
+            match = _get_match(session, match_id)
+            if match.status != "active":
+                for participant in match.participants:
+                    participant.final_score = None
+                    participant.placing = None
+                match.status = "active"
+                match.finished_at = None
+                match.result = None
+                session.flush()
+            return self._infos(session, select(Match).where(Match.id == match_id))[0]
+
     def delete_match(self, match_id: int) -> None:
         """Delete a match with its seats and log (the UI asks for confirmation first)."""
         with self._writing() as session:

@@ -292,6 +292,23 @@ def test_a_refused_finish_changes_nothing(
     assert all(p.final_score is None and p.placing is None for p in info.participants)
 
 
+def test_reopen_match_after_an_undo_of_the_last_move(store: Store, match_id: int) -> None:
+    store.append_event(match_id, ENTRIES[0])
+    store.finish_match(match_id, {"over": True, "winner": 0}, {0: 5, 1: 3}, {0: 1, 1: 2})
+    info = store.reopen_match(match_id)
+    assert info == store.match(match_id)
+    assert (info.status, info.finished_at, info.result) == ("active", None, None)
+    assert all(p.final_score is None and p.placing is None for p in info.participants)
+    assert store.append_event(match_id, {"kind": "undo"}) == 2
+    assert [m.id for m in store.unfinished_matches()] == [match_id]
+    assert store.history() == []
+    assert store.reopen_match(match_id) == store.match(match_id)  # active: no change
+    store.abandon_match(match_id)
+    assert store.reopen_match(match_id).status == "active"
+    with pytest.raises(errors.UnknownMatch):
+        store.reopen_match(match_id + 1)
+
+
 def test_abandon_match(store: Store, match_id: int) -> None:
     info = store.abandon_match(match_id)
     assert info.status == "abandoned" and info.finished_at is not None
