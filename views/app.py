@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from db.store import Store
+from db import Store
 from views.model import AppModel
 from views.screens import SCREENS
-from views.ui import notice_banner
+from views.ui import icon_button, notice_banner
 
 FONT = "Nanum Gothic"  # ships in assets/fonts so Hangul renders in the web client too
 SEED = "#8d6e63"
@@ -39,14 +39,14 @@ def App(model: AppModel) -> ft.View:
 
     leading = None
     if len(model.stack) > 1:
-        leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=model.tr("app.back"), on_click=lambda: model.back())
+        leading = icon_button(ft.Icons.ARROW_BACK, model.tr("app.back"), on_click=lambda: model.back())
 
     bar_actions: list[ft.Control] = []
     if screen.name == "home":
-        bar_actions.append(ft.IconButton(ft.Icons.HISTORY, tooltip=model.tr("app.history"),
+        bar_actions.append(icon_button(ft.Icons.HISTORY, model.tr("app.history"),
                                          on_click=lambda: model.go("history")))
     if screen.name != "settings":
-        bar_actions.append(ft.IconButton(ft.Icons.SETTINGS, tooltip=model.tr("app.settings"),
+        bar_actions.append(icon_button(ft.Icons.SETTINGS, model.tr("app.settings"),
                                          on_click=lambda: model.go("settings")))
     controls: list[ft.Control] = []
     if model.notice:
@@ -72,7 +72,7 @@ def Root(model: AppModel) -> list[ft.View]:
 
 
 def start(page: ft.Page, store: Store) -> None:
-    page.fonts = {FONT: "fonts/NanumGothic.ttf", f"{FONT} Bold": "fonts/NanumGothicBold.ttf"}
+    page.fonts = {FONT: "fonts/NanumGothic.ttf"}
     page.theme = theme(False)
     page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED)
     model = AppModel.create(store)

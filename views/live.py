@@ -15,7 +15,7 @@ from companion.errors import RefereeError
 from companion.games import engine_for
 from companion.i18n import error_text
 from companion.session import MatchSession
-from db.store import Store
+from db import Store
 
 
 def placings(scores: dict[int, int]) -> dict[int, int]:

@@ -21,7 +21,7 @@ def free_port(host: str) -> int:
 @cache
 def shared_store():
     """One store for the whole process: every browser tab shares it (and its migrations run once)."""
-    from db.store import Store
+    from db import Store
 
     return Store.open()
 

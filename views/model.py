@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from db.store import Store
+from db import Store
 from views.prefs import Prefs, load_prefs, save_prefs
 
 

@@ -16,7 +16,12 @@ GAME_STYLE: dict[str, tuple[str, ft.IconData]] = {
     "cavasie": ("#1565c0", ft.Icons.STYLE),
 }
 
-PLAYER_COLOURS = ["#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2", "#f57c00", "#455a64", "#c2185b"]
+# Player colours, each with the message id of its name (read aloud, and shown in tests).
+COLOUR_NAMES = {
+    "#d32f2f": "colour.red", "#1976d2": "colour.blue", "#388e3c": "colour.green", "#fbc02d": "colour.yellow",
+    "#7b1fa2": "colour.purple", "#f57c00": "colour.orange", "#455a64": "colour.slate", "#c2185b": "colour.pink",
+}
+PLAYER_COLOURS = list(COLOUR_NAMES)
 
 
 def body(*controls: ft.Control, wide: bool = False) -> ft.Control:
@@ -61,7 +66,7 @@ def notice_banner(text: str, on_close: Callable[[], Any], close_label: str) -> f
         content=ft.Row(
             controls=[
                 ft.Text(text, expand=True, size=15, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.IconButton(ft.Icons.CLOSE, tooltip=close_label, on_click=lambda: on_close()),
+                icon_button(ft.Icons.CLOSE, close_label, on_click=lambda: on_close()),
             ]
         ),
     )
@@ -86,3 +91,9 @@ def confirm_dialog(
 
 def colour_dot(colour: str, size: int = 20) -> ft.Control:
     return ft.Container(width=size, height=size, border_radius=size / 2, bgcolor=colour)
+
+
+def icon_button(icon: ft.IconData, label: str, on_click: Callable[..., Any] | None, **kwargs: Any) -> ft.IconButton:
+    """An icon button that screen readers (and browser tests) can find by its label."""
+    return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), tooltip=label, on_click=on_click,
+                         width=TAP, height=TAP, **kwargs)

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.games import GAMES
 from views.model import AppModel, Screen
-from views.ui import GAME_STYLE, TAP, body, confirm_dialog
+from views.ui import icon_button, GAME_STYLE, TAP, body, confirm_dialog
 
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
@@ -24,7 +24,9 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     game_filter, set_game_filter = ft.use_state(None)
     doomed, set_doomed = ft.use_state(None)  # the match waiting for delete confirmation
     _ = model.data_version
-    matches = model.store.history(limit=200, game=game_filter)
+    unfinished = [m for m in model.store.unfinished_matches() if game_filter in (None, m.game)]
+    ended = model.store.history(limit=200, game=game_filter, include_abandoned=True)
+    matches = sorted(unfinished + ended, key=lambda m: (m.started_at, m.id), reverse=True)
 
     def delete() -> None:
         info = doomed
@@ -55,7 +57,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
             is_three_line=True,
             min_height=TAP,
             on_click=lambda e, m=m: model.go("match", id=m.id),
-            trailing=ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"{model.tr('app.delete')} #{m.id}",
+            trailing=icon_button(ft.Icons.DELETE_OUTLINE, f"{model.tr('app.delete')} #{m.id}",
                                    on_click=lambda e, m=m: set_doomed(m)),
         )
         for m in matches

@@ -67,15 +67,16 @@ def unfinished_tile(model: AppModel, info) -> ft.Control:
 def Home(model: AppModel, screen: Screen) -> ft.Control:
     _ = model.data_version  # re-read the store after writes
     unfinished = model.store.unfinished_matches()
-    resume: list[ft.Control] = [heading(model.tr("home.unfinished"))]
-    if unfinished:
-        resume.append(ft.Card(content=ft.Column(spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]])))
+    games = ft.ResponsiveRow(controls=[game_tile(model, game) for game in GAMES])
+    if unfinished:  # a match waiting at the table comes first
+        resume = [heading(model.tr("home.unfinished")), ft.Card(content=ft.Column(
+            spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]]))]
+        sections = [*resume, games]
     else:
-        resume.append(ft.Text(model.tr("home.no_unfinished")))
+        sections = [games, ft.Text(model.tr("home.no_unfinished"))]
     return body(
         ft.Text(model.tr("app.tagline"), size=15),
-        ft.ResponsiveRow(controls=[game_tile(model, game) for game in GAMES]),
-        *resume,
+        *sections,
         ft.Row(wrap=True, spacing=8, controls=[
             ft.OutlinedButton(content=model.tr("app.history"), icon=ft.Icons.HISTORY, height=TAP,
                               on_click=lambda: model.go("history")),

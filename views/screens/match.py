@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.session import CorruptLog
-from db.store import StoreError
+from db import StoreError
 from views.games import game_views
 from views.live import LiveMatch
 from views.model import AppModel, Screen

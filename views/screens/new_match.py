@@ -7,7 +7,7 @@ import flet as ft
 from companion.games import GAMES
 from views.games import game_views
 from views.model import AppModel, Screen
-from views.ui import PLAYER_COLOURS, TAP, body, colour_dot, heading
+from views.ui import COLOUR_NAMES, PLAYER_COLOURS, icon_button, TAP, body, colour_dot, heading
 
 
 def seat_teams(count: int) -> dict[int, int]:
@@ -71,7 +71,7 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
                 set_problem(model.tr("new.need_players", game=model.tr(f"game.{game}"),
                                      low=info.min_players, high=info.max_players, count=count))
             return
-        from db.store import SeatSpec
+        from db import SeatSpec
 
         team_of = seat_teams(count) if (teams and info.teams and count == 4) else {}
         seats = [SeatSpec(player_id=pid, seat=i + 1, team=team_of.get(i + 1)) for i, pid in enumerate(chosen)]
@@ -80,14 +80,13 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
         model.changed()
         model.replace("match", id=match_id)
 
-    player_chips = [
-        ft.Chip(
-            label=ft.Text(p.name, size=16),
-            leading=colour_dot(p.colour),
-            selected=p.id in chosen,
-            show_checkmark=True,
-            on_select=lambda e, pid=p.id: toggle(pid),
-            height=TAP - 8,
+    player_buttons = [
+        (ft.FilledTonalButton if p.id in chosen else ft.OutlinedButton)(
+            content=ft.Text(p.name, size=16),
+            icon=ft.Icons.CHECK_CIRCLE if p.id in chosen else ft.Icons.CIRCLE,
+            icon_color=p.colour,
+            height=TAP,
+            on_click=lambda e, pid=p.id: toggle(pid),
         )
         for p in players
     ]
@@ -97,7 +96,7 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
             title=ft.Text(model.tr("new.seat", seat=i + 1) + f" · {by_id[pid].name}", size=16),
             subtitle=ft.Text(model.tr("new.team", team=seat_teams(len(chosen))[i + 1]))
             if teams and info.teams and len(chosen) == 4 else None,
-            trailing=ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=model.tr("new.move_up", name=by_id[pid].name),
+            trailing=icon_button(ft.Icons.ARROW_UPWARD, model.tr("new.move_up", name=by_id[pid].name),
                                    on_click=lambda e, p=pid: move_up(p), disabled=i == 0),
             min_height=TAP,
         )
@@ -105,9 +104,9 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
     ]
     colour_choices = ft.Row(wrap=True, spacing=6, controls=[
         ft.Container(
-            content=colour_dot(c, 32), padding=4, border_radius=24,
+            content=ft.Icon(ft.Icons.CIRCLE, color=c, size=36, semantics_label=model.tr(COLOUR_NAMES[c])), padding=2, border_radius=24,
             border=ft.Border.all(3, ft.Colors.PRIMARY) if c == colour else None,
-            on_click=lambda e, c=c: set_colour(c), tooltip=c,
+            on_click=lambda e, c=c: set_colour(c), tooltip=model.tr(COLOUR_NAMES[c]),
         )
         for c in PLAYER_COLOURS
     ])
@@ -120,7 +119,7 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
 
     return body(
         heading(model.tr("new.pick_players")),
-        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=player_chips) if players
+        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=player_buttons) if players
         else ft.Text(model.tr("new.no_players")),
         heading(model.tr("new.add_player")),
         ft.Row(controls=[
@@ -129,7 +128,8 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
             ft.FilledButton(content=model.tr("new.add_player"), icon=ft.Icons.PERSON_ADD, height=TAP,
                             on_click=lambda: add_player()),
         ]),
-        ft.Row(controls=[ft.Text(model.tr("new.player_colour")), colour_choices]),
+        ft.Text(model.tr("new.player_colour")),
+        colour_choices,
         *([heading(model.tr("new.seat_order")), ft.Card(content=ft.Column(spacing=0, controls=seat_rows))] if seat_rows else []),
         *([heading(model.tr("new.house_rules")), *options] if options else []),
         *([ft.Text(problem, color=ft.Colors.ERROR, size=15)] if problem else []),

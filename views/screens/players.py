@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.model import AppModel, Screen
-from views.ui import TAP, body, colour_dot, confirm_dialog
+from views.ui import icon_button, TAP, body, colour_dot, confirm_dialog
 
 
 @ft.component
@@ -32,7 +32,7 @@ def Players(model: AppModel, screen: Screen) -> ft.Control:
             leading=colour_dot(p.colour, 28),
             title=ft.Text(p.name, size=16),
             min_height=TAP,
-            trailing=ft.IconButton(ft.Icons.VISIBILITY_OFF, tooltip=model.tr("players.archive", name=p.name),
+            trailing=icon_button(ft.Icons.VISIBILITY_OFF, model.tr("players.archive", name=p.name),
                                    on_click=lambda e, p=p: set_doomed(p)),
         )
         for p in players

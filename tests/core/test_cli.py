@@ -1,0 +1,26 @@
+"""`companion --help` and every subcommand's help say something useful."""
+
+import subprocess
+import sys
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_main_help_names_the_modes_and_the_database_setting():
+    out = run("--help")
+    assert out.returncode == 0
+    for word in ("--web", "--host", "--port", "referee", "COMPANION_DB_URL"):
+        assert word in out.stdout
+
+
+def test_referee_help_explains_the_protocol():
+    out = run("referee", "--help")
+    assert out.returncode == 0
+    assert "JSON" in out.stdout and "bad_json" in out.stdout
+
+
+def test_unknown_subcommand_fails_with_usage():
+    out = run("frobnicate")
+    assert out.returncode != 0 and "usage" in out.stderr.lower()

@@ -1,0 +1,43 @@
+"""End-to-end fixtures: the real app served by `companion --web`, driven in real Chromium.
+
+Where no Chromium is installed the browser tests are skipped with a message saying so
+(`-ra` prints it); with COMPANION_REQUIRE_BROWSER=1 (CI) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.e2e.helpers import CHROMIUM_ARGS, RunningApp, chromium_path, start_app, stop_app
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = chromium_path()
+    if path is None:
+        message = ("no Chromium found (looked for /usr/bin/chromium and chromium on PATH): "
+                   "browser tests need Debian's chromium package, `apt-get install chromium`")
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def app_server(tmp_path, chromium) -> Iterator[RunningApp]:
+    app = start_app(tmp_path)
+    yield app
+    stop_app(app)

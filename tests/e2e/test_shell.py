@@ -1,0 +1,75 @@
+"""The app shell in a real browser: Korean by default, English on demand, players, a match, history."""
+
+from __future__ import annotations
+
+import pytest
+
+from db import Store
+from tests.e2e.helpers import (
+    DESKTOP, PHONE, buttons_inside_viewport, open_app, shot, tap, visible_text, wait_for_font, wait_for_text,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def add_player(page, name: str, add_label: str) -> None:
+    field = page.get_by_role("textbox").first
+    field.click()
+    field.fill(name)
+    tap(page, add_label)
+    wait_for_text(page, name)
+
+
+def test_home_screen_in_korean_at_phone_and_desktop_size(app_server, browser):
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = open_app(browser, app_server.url, viewport)
+        assert wait_for_font(page) == 200  # the shipped Hangul font, not boxes
+        text = visible_text(page)
+        assert "컴패니언" in text and "새 경기" in text and "벨의 세네트" in text
+        assert buttons_inside_viewport(page) == []  # nothing cut off at the sides
+        path = shot(page, f"home_ko_{size}")
+        assert path.stat().st_size > 10_000
+        page.context.close()
+
+
+def test_language_switch_players_match_and_history(app_server, browser):
+    page = open_app(browser, app_server.url, PHONE)
+    wait_for_font(page)
+
+    # Korean is the default; switch to English and back.
+    tap(page, "설정")
+    tap(page, "English")
+    wait_for_text(page, "Language")
+    tap(page, "Back")
+    wait_for_text(page, "New match")
+    assert "새 경기" not in visible_text(page)
+    tap(page, "Settings")
+    tap(page, "한국어")
+    wait_for_text(page, "언어")
+    tap(page, "뒤로")
+    wait_for_text(page, "새 경기")
+
+    # A new match of The Quacks of Quedlinburg (first tile) with two new players.
+    tap(page, "새 경기", nth=0)
+    wait_for_text(page, "플레이어 추가")
+    add_player(page, "Ada", "플레이어 추가")
+    add_player(page, "보라", "플레이어 추가")
+    wait_for_text(page, "2번 자리")
+    tap(page, "경기 시작")
+    wait_for_text(page, "1번 자리: Ada")
+    assert "2번 자리: 보라" in visible_text(page)
+
+    # The match is stored, with its players in their seats.
+    store = Store(app_server.db_url)
+    (match,) = store.unfinished_matches()
+    assert match.game == "quacks" and match.status == "active"
+    assert [(p.seat, p.name) for p in match.participants] == [(1, "Ada"), (2, "보라")]
+    assert {p.name for p in store.players()} == {"Ada", "보라"}
+
+    # Home offers to resume it; history lists it.
+    tap(page, "뒤로")
+    wait_for_text(page, "끝나지 않은 경기")
+    tap(page, "경기 기록", nth=0)
+    wait_for_text(page, f"#{match.id}")
+    assert "Ada" in visible_text(page) and "보라" in visible_text(page)
+    shot(page, "history_ko_phone")
