@@ -34,6 +34,10 @@ json_serializer = functools.partial(json.dumps, ensure_ascii=False, allow_nan=Fa
 
 
 def default_data_dir() -> Path:
+    # A packaged Flet app (flet build apk/ipa) is told its private data folder this way.
+    packaged = os.environ.get("FLET_APP_STORAGE_DATA")
+    if packaged:
+        return Path(packaged)
     return Path(platformdirs.user_data_dir(APP_NAME, APP_NAME))
 
 

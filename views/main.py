@@ -43,9 +43,11 @@ def run_app(web: bool = False, host: str = "127.0.0.1", port: int = 8550, open_b
 
     if port == 0:
         port = free_port(host)
+    from views.share import SHARE_URL_ENV, public_url
+
     app = ft.run(main, assets_dir=ASSETS_DIR, no_cdn=True, export_asgi_app=True)
-    url_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{url_host}:{port}/"
+    url = public_url(host, port)
+    os.environ[SHARE_URL_ENV] = url  # shown as a QR code in Settings, for phones at the table
     print(f"companion is serving at {url}", flush=True)
     if open_browser:
         import webbrowser

@@ -12,6 +12,13 @@ from tests.e2e.helpers import (
 pytestmark = pytest.mark.browser
 
 
+def decode_qr(path) -> list[str]:
+    import zxingcpp
+    from PIL import Image
+
+    return [result.text for result in zxingcpp.read_barcodes(Image.open(path))]
+
+
 def add_player(page, name: str, add_label: str) -> None:
     field = page.get_by_role("textbox").first
     field.click()
@@ -46,6 +53,8 @@ def test_language_switch_players_match_and_history(app_server, browser):
     tap(page, "Settings")
     tap(page, "한국어")
     wait_for_text(page, "언어")
+    # Settings offer the address as a QR code for phones at the table: it scans to this app.
+    assert decode_qr(shot(page, "settings_ko_phone")) == [app_server.url]
     tap(page, "뒤로")
     wait_for_text(page, "새 경기")
 
