@@ -70,8 +70,10 @@ def LivePlay(model: AppModel, match_id: int, screen_component) -> ft.Control:
     def load():
         try:
             return LiveMatch.load(model.store, match_id), None
-        except CorruptLog as broken:
+        except CorruptLog as broken:  # the engine refuses a stored entry
             return None, str(broken)
+        except StoreError as broken:  # the stored log itself is damaged
+            return None, broken.message(model.lang)
 
     loaded, _ = ft.use_state(load)
     live, problem = loaded

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import GAMES
+from db import SeatSpec, StoreError
 from views.games import game_views
 from views.model import AppModel, Screen
 from views.ui import COLOUR_NAMES, PLAYER_COLOURS, icon_button, TAP, body, colour_dot, heading
@@ -53,7 +54,11 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
         if any(p.name == clean for p in players):
             set_problem(model.tr("new.name_taken", name=clean))
             return
-        player = model.store.add_player(clean, colour)
+        try:
+            player = model.store.add_player(clean, colour)
+        except StoreError as refused:  # e.g. the same name in other letter case, or too long
+            set_problem(refused.message(model.lang))
+            return
         set_name("")
         set_problem(None)
         set_chosen((*chosen, player.id))
@@ -71,12 +76,14 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
                 set_problem(model.tr("new.need_players", game=model.tr(f"game.{game}"),
                                      low=info.min_players, high=info.max_players, count=count))
             return
-        from db import SeatSpec
-
         team_of = seat_teams(count) if (teams and info.teams and count == 4) else {}
         seats = [SeatSpec(player_id=pid, seat=i + 1, team=team_of.get(i + 1)) for i, pid in enumerate(chosen)]
         setup = {"house_rules": dict(house), "teams": bool(team_of)}
-        match_id = model.store.create_match(game, setup, seats)
+        try:
+            match_id = model.store.create_match(game, setup, seats)
+        except StoreError as refused:
+            set_problem(refused.message(model.lang))
+            return
         model.changed()
         model.replace("match", id=match_id)
 
