@@ -1,0 +1,215 @@
+"""The Bell's Senet board drawn as it lies on the table: three rows of ten, S-shaped.
+
+Nothing here knows a rule. The board is drawn from a `Position`; which pieces and squares
+light up comes from the engine's `legal_moves` list, passed in as `Lit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.senet import HOUSE_OF_BEAUTY, OFF, SAFE_SQUARES, Move, Position
+
+# Wood and paint: the board keeps its own colours in light and dark theme, like the real one.
+WOOD = "#ecd9b0"
+WOOD_SAFE = "#dcc08a"
+HOUSE = "#e9b949"
+LINE = "#6d4c41"
+INK = "#4e342e"
+MOVABLE = "#fff176"  # a piece that can move with this throw
+TARGET = "#a5d6a7"  # where a lit piece would land
+CAPTURE = "#ef9a9a"  # a lit target holding an opponent's piece
+GLOW = "#f57f17"
+ARROW = "#1b5e20"
+
+MARKS = {27: "senet_ui.mark.27", 28: "senet_ui.mark.28", 29: "senet_ui.mark.29", 30: "senet_ui.mark.30"}
+
+
+def board_rows() -> list[list[int]]:
+    """The squares row by row as drawn, left to right (SN-1): the middle row runs 20..11."""
+    return [list(range(1, 11)), list(range(20, 10, -1)), list(range(21, 31))]
+
+
+@dataclass(frozen=True)
+class Lit:
+    """The legal moves of the throw entered, keyed for drawing: by piece and by target."""
+
+    movable: dict[int, Move] = field(default_factory=dict)  # square of a piece that can move -> its move
+    targets: dict[int, Move] = field(default_factory=dict)  # target square -> the move landing there
+    bear_off: list[Move] = field(default_factory=list)  # moves that leave the board
+
+    @classmethod
+    def of(cls, moves: Iterable[Move]) -> Lit:
+        lit = cls()
+        for move in moves:
+            lit.movable[move.frm] = move
+            if move.to == OFF:
+                lit.bear_off.append(move)
+            else:
+                lit.targets[int(move.to)] = move
+        return lit
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    value = colour.lstrip("#")
+    if len(value) == 8:  # AARRGGBB
+        value = value[2:]
+    if len(value) != 6:
+        return (128, 128, 128)
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def is_light(colour: str) -> bool:
+    r, g, b = hex_rgb(colour)
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+
+
+def outline_for(colour: str) -> str:
+    """A ring that stands out from the piece's own colour."""
+    return "#212121" if is_light(colour) else "#ffffff"
+
+
+def piece(player: int, colour: str, size: float | None = None, glow: bool = False) -> ft.Container:
+    """Player 1 plays discs, player 2 rounded squares, so equal colours still differ."""
+    ring = outline_for(colour)
+    shadow = [ft.BoxShadow(blur_radius=2, spread_radius=1, color="#8a000000")]
+    if glow:
+        shadow = [ft.BoxShadow(blur_radius=6, spread_radius=3, color=GLOW)]
+    common: dict[str, Any] = {
+        "width": size, "height": size, "bgcolor": colour, "shadow": shadow,
+        "border": ft.Border.all(2.5 if size is None or size > 20 else 1.5, ring),
+    }
+    if player == 1:
+        return ft.Container(shape=ft.BoxShape.CIRCLE, **common)
+    return ft.Container(border_radius=ft.BorderRadius.all(6 if size is None or size > 20 else 4), **common)
+
+
+def square_label(tr: Callable[..., str], square: int, owner: int, names: dict[int, str], lit: Lit) -> str:
+    """What a screen reader (and the browser test) hears for one square."""
+    if owner:
+        text = tr("senet_ui.sq.piece", square=square, name=names[owner])
+    else:
+        text = tr("senet_ui.sq.empty", square=square)
+    if square in lit.movable:
+        move = lit.movable[square]
+        if move.to == OFF:
+            text += " · " + tr("senet_ui.sq.can_bear_off")
+        else:
+            text += " · " + tr("senet_ui.sq.can_move", to=move.to)
+    if square in lit.targets:
+        move = lit.targets[square]
+        key = "senet_ui.sq.capture_target" if move.capture else "senet_ui.sq.target"
+        text += " · " + tr(key, frm=move.frm)
+    return text
+
+
+def square_control(
+    tr: Callable[..., str],
+    square: int,
+    position: Position,
+    colours: dict[int, str],
+    names: dict[int, str],
+    lit: Lit,
+    on_tap: Callable[[int], Any] | None,
+    number_size: float,
+) -> ft.Control:
+    owner = position.owner(square)
+    movable = square in lit.movable
+    target = lit.targets.get(square)
+    if target is not None:
+        bg = CAPTURE if target.capture else TARGET
+    elif movable:
+        bg = MOVABLE
+    elif square == HOUSE_OF_BEAUTY:
+        bg = HOUSE
+    elif square in SAFE_SQUARES:
+        bg = WOOD_SAFE
+    else:
+        bg = WOOD
+
+    layers: list[ft.Control] = []
+    if square in MARKS:  # X, III, II, I painted on the square
+        layers.append(ft.Container(
+            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+            content=ft.Text(tr(MARKS[square]), size=number_size * 1.9, weight=ft.FontWeight.BOLD,
+                            color="#7a5a2b" if not owner else "#5c4322", no_wrap=True),
+        ))
+    if square == HOUSE_OF_BEAUTY:
+        layers.append(ft.Container(
+            left=0, right=0, bottom=1, alignment=ft.Alignment.BOTTOM_CENTER,
+            content=ft.Text(tr("senet_ui.mark.26"), size=max(7.0, number_size * 0.85), color=INK,
+                            no_wrap=True, weight=ft.FontWeight.BOLD),
+        ))
+    if owner:
+        layers.append(ft.Container(
+            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+            # a little off centre, clear of the number in the top-left corner
+            padding=ft.Padding.only(left=number_size * 0.85, top=number_size * 0.85,
+                                    right=number_size * 0.4, bottom=number_size * 0.4),
+            content=ft.Container(aspect_ratio=1, content=piece(owner, colours[owner], glow=movable)),
+        ))
+    if target is not None and not owner:
+        layers.append(ft.Container(
+            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+            content=ft.Icon(ft.Icons.ADJUST, color=ARROW, size=number_size * 2),
+        ))
+    if target is not None and target.capture:
+        layers.append(ft.Container(
+            right=1, top=1,
+            content=ft.Icon(ft.Icons.CLOSE, color="#b71c1c", size=number_size * 1.3),
+        ))
+    lit_up = movable or target is not None
+    if lit_up:  # a frame drawn over the square, so the piece keeps its size
+        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(3, ARROW)))
+    layers.append(ft.Container(  # the square's number, small in the corner
+        left=2, top=0,
+        content=ft.Text(str(square), size=number_size, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True),
+    ))
+
+    cell = ft.Container(
+        aspect_ratio=1,
+        bgcolor=bg,
+        border=ft.Border.all(1, LINE),
+        on_click=(lambda e, s=square: on_tap(s)) if on_tap else None,
+        ink=on_tap is not None,
+        content=ft.Stack(controls=layers, fit=ft.StackFit.EXPAND),
+    )
+    return ft.Semantics(
+        expand=1,
+        label=square_label(tr, square, owner, names, lit),
+        button=on_tap is not None,
+        container=True,
+        exclude_semantics=True,
+        content=cell,
+    )
+
+
+def board_control(
+    tr: Callable[..., str],
+    position: Position,
+    colours: dict[int, str],
+    names: dict[int, str],
+    lit: Lit | None = None,
+    on_tap: Callable[[int], Any] | None = None,
+    square_size: float = 40,
+) -> ft.Control:
+    """The 3×10 board. Each square takes a tenth of the width and stays square."""
+    lit = lit or Lit()
+    number_size = max(8.0, min(13.0, square_size * 0.24))
+    rows = [
+        ft.Row(
+            spacing=0,
+            controls=[square_control(tr, sq, position, colours, names, lit, on_tap, number_size) for sq in row],
+        )
+        for row in board_rows()
+    ]
+    return ft.Container(
+        border=ft.Border.all(3, LINE),
+        border_radius=4,
+        bgcolor=LINE,
+        content=ft.Column(spacing=0, controls=rows),
+    )
