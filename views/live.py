@@ -41,11 +41,7 @@ class LiveMatch:
         engine = engine_for(info.game)
         if engine is None:
             raise LookupError(info.game)
-        session = MatchSession.resume(
-            engine, info.setup, store.events(match_id),
-            record=lambda entry: store.append_event(match_id, entry),
-        )
-        return cls(store=store, match_id=match_id, session=session, info=info)
+        return cls(store=store, match_id=match_id, session=store.resume(match_id, engine), info=info)
 
     @property
     def state(self) -> Any:
