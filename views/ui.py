@@ -97,3 +97,15 @@ def icon_button(icon: ft.IconData, label: str, on_click: Callable[..., Any] | No
     """An icon button that screen readers (and browser tests) can find by its label."""
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), tooltip=label, on_click=on_click,
                          width=TAP, height=TAP, **kwargs)
+
+
+def switch_row(label: str, value: bool, on_change: Callable[[bool], Any]) -> ft.Control:
+    """A switch with a label that wraps on a narrow phone instead of running off the screen."""
+    return ft.Container(
+        on_click=lambda: on_change(not value),
+        content=ft.Row(controls=[
+            ft.Switch(value=value, on_change=lambda e: on_change(e.control.value)),
+            ft.Text(label, expand=True, size=15),
+        ]),
+        padding=ft.Padding.symmetric(vertical=4),
+    )

@@ -8,12 +8,18 @@ from companion.games import GAMES
 from db import SeatSpec, StoreError
 from views.games import game_views
 from views.model import AppModel, Screen
-from views.ui import COLOUR_NAMES, PLAYER_COLOURS, icon_button, TAP, body, colour_dot, heading
+from views.ui import COLOUR_NAMES, PLAYER_COLOURS, icon_button, switch_row, TAP, body, colour_dot, heading
 
 
 def seat_teams(count: int) -> dict[int, int]:
     """Partners sit opposite: seats 1 and 3 are team 1, seats 2 and 4 team 2."""
     return {seat: 1 + (seat + 1) % 2 for seat in range(1, count + 1)}
+
+
+def first_free_colour(players) -> str:
+    """The first colour no saved player wears yet, so new players are told apart at a glance."""
+    taken = {p.colour for p in players}
+    return next((c for c in PLAYER_COLOURS if c not in taken), PLAYER_COLOURS[0])
 
 
 @ft.component
@@ -23,7 +29,7 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
     views = game_views(game)
     chosen, set_chosen = ft.use_state(())  # player ids in seat order
     name, set_name = ft.use_state("")
-    colour, set_colour = ft.use_state(PLAYER_COLOURS[0])
+    colour, set_colour = ft.use_state(lambda: first_free_colour(model.store.players()))
     teams, set_teams = ft.use_state(False)
     house, set_house = ft.use_state(lambda: {rule.key: rule.default for rule in views.house_rules})
     problem, set_problem = ft.use_state(None)
@@ -62,8 +68,7 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
         set_name("")
         set_problem(None)
         set_chosen((*chosen, player.id))
-        unused = [c for c in PLAYER_COLOURS if c not in {p.colour for p in players} | {colour}]
-        set_colour(unused[0] if unused else PLAYER_COLOURS[0])
+        set_colour(first_free_colour([*players, player]))
         model.changed()
 
     def start() -> None:
@@ -119,10 +124,10 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
     ])
     options: list[ft.Control] = []
     if info.teams:
-        options.append(ft.Switch(label=model.tr("new.teams"), value=teams, on_change=lambda e: set_teams(e.control.value)))
+        options.append(switch_row(model.tr("new.teams"), teams, set_teams))
     for rule in views.house_rules:
-        options.append(ft.Switch(label=model.tr(rule.label), value=house.get(rule.key, rule.default),
-                                 on_change=lambda e, k=rule.key: set_house({**house, k: e.control.value})))
+        options.append(switch_row(model.tr(rule.label), house.get(rule.key, rule.default),
+                                  lambda on, k=rule.key: set_house({**house, k: on})))
 
     return body(
         heading(model.tr("new.pick_players")),
