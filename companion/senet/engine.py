@@ -151,6 +151,17 @@ def legal_moves(position: Position, throw: int) -> list[Move]:
     return _forced(moves) or moves  # SN-10
 
 
+def forced_move(position: Position, throw: int) -> bool:
+    """SN-10 decides this throw: some piece behind 26 could move, but a piece on 26–30 must.
+
+    The screen announces this, so that a player whose other pieces do not light up
+    knows why.
+    """
+    moves = _candidates(position, throw)
+    forced = _forced(moves)
+    return bool(forced) and len(forced) < len(moves)
+
+
 # -- playing --------------------------------------------------------------------------
 _NOT_GIVEN: Any = object()
 

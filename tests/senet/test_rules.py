@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove
-from companion.senet import HouseRules, Move, Position, legal_moves, play, result
+from companion.senet import HouseRules, Move, Position, forced_move, legal_moves, play, result
 
 
 def pos(p1=(), p2=(), off=(0, 0), turn=1, gate=False) -> Position:
@@ -334,6 +334,15 @@ def test_sn10_blocked_forced_pieces_do_not_force():
     assert moves(position, 2) == {(10, 12)}
     # the piece on 30 cannot move 3: not forced either
     assert moves(pos(p1=[10, 30], p2=[3]), 3) == {(10, 13)}
+
+
+def test_sn10_forced_move_says_when_the_rule_held_a_piece_back():
+    assert forced_move(pos(p1=[10, 26], p2=[3]), 2)  # 10 -> 12 was possible, 26 must go
+    assert forced_move(pos(p1=[5, 29], p2=[3]), 2)  # only the bear-off from 29
+    assert not forced_move(pos(p1=[10, 26], p2=[28]), 2)  # 26 is blocked: nothing forced
+    assert not forced_move(pos(p1=[26, 30], p2=[3]), 1)  # only pieces on 26-30 anyway
+    assert not forced_move(pos(p1=[10, 26], p2=[12, 28]), 2)  # 26 blocked by 28; 10 -> 12 captures freely
+    assert not forced_move(pos(p1=[24, 26], p2=[3]), 2)  # 24 -> 26 stops on its own piece: 26 is the only mover
 
 
 def test_sn10_forced_for_player_2():

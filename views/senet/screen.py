@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import error_text
-from companion.senet import HOUSE_OF_BEAUTY, OFF, legal_moves
+from companion.senet import OFF, forced_move, legal_moves
 from views.model import AppModel
 from views.senet.board import ARROW, TARGET, Lit, board_control, piece
 from views.ui import TAP, big_button
@@ -311,8 +311,7 @@ def prompt_text(tr, position, throw: int | None, rolled: bool, moves, mover_name
     said = tr("senet_ui.rolled", throw=throw) if rolled else tr("senet_ui.entered", throw=throw)
     if not moves:
         return said + " " + tr("senet_ui.no_move", name=mover_name, throw=throw), "pass"
-    behind = [sq for sq in position.pieces(position.turn) if sq < HOUSE_OF_BEAUTY]
-    if behind and all(move.frm >= HOUSE_OF_BEAUTY for move in moves):
+    if forced_move(position, throw):
         squares = ", ".join(str(move.frm) for move in moves)
         return said + " " + tr("senet_ui.forced", squares=squares), "forced"
     if any(move.to == OFF for move in moves) and len(moves) == 1:
