@@ -311,6 +311,7 @@ __all__ = [
     "SenetEngine",
     "apply_action",
     "check_throw",
+    "forced_move",
     "legal_moves",
     "parse_move",
     "play",
