@@ -20,7 +20,7 @@ from companion.senet import HouseRules, Position, legal_moves, play, result
 BEAR_OFF_THROW = {27: 4, 28: 3, 29: 2, 30: 1}  # SN-9
 SAFE = {26, 27, 28, 29, 30}  # SN-3
 MAX_PLIES = 3000  # a random game lasts about 90 plies; this bound is never reached by a correct engine
-GAMES_PER_EXAMPLE = 4
+GAMES_PER_EXAMPLE = 8  # 300 examples x 8 = 2,400 random games a run
 
 
 # -- the oracle ------------------------------------------------------------------------------------
