@@ -194,7 +194,7 @@ class Store:
             url = url if url is not None else default_url()
             try:
                 self._engine = make_engine(url)
-            except (SQLAlchemyError, OSError) as error:
+            except (SQLAlchemyError, OSError, ImportError) as error:  # ImportError: no driver for that URL
                 location = _safe_location(url)
                 raise errors.CannotOpen(location=location, detail=_detail(error)) from error
             self._owns_engine = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -32,8 +33,23 @@ def main(page: ft.Page) -> None:
     start(page, shared_store())
 
 
+def port_taken(host: str, port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
 def run_app(web: bool = False, host: str = "127.0.0.1", port: int = 8550, open_browser: bool = False) -> int:
-    shared_store()  # open (and migrate) the store before the first screen, so errors show here
+    from db import StoreError
+
+    try:
+        shared_store()  # open (and migrate) the store before the first screen, so errors show here
+    except StoreError as failed:
+        print(f"companion: {failed.message('en')}", file=sys.stderr)
+        return 2
     if not web:
         ft.run(main, view=ft.AppView.FLET_APP, assets_dir=ASSETS_DIR)
         return 0
@@ -43,6 +59,10 @@ def run_app(web: bool = False, host: str = "127.0.0.1", port: int = 8550, open_b
 
     if port == 0:
         port = free_port(host)
+    elif port_taken(host, port):
+        print(f"companion: port {port} on {host} is already in use; choose another with --port (0 picks a free one)",
+              file=sys.stderr)
+        return 2
     from views.share import SHARE_URL_ENV, public_url
 
     app = ft.run(main, assets_dir=ASSETS_DIR, no_cdn=True, export_asgi_app=True)
