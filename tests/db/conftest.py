@@ -1,10 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
 
 from db import SeatSpec, Store
 
@@ -23,10 +25,39 @@ def migrated_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def store(db_url: str, migrated_file: Path) -> Iterator[Store]:
-    shutil.copyfile(migrated_file, db_url.removeprefix("sqlite:///"))
-    with Store(db_url) as opened:
+PG_URL_ENV = "COMPANION_TEST_PG_URL"  # e.g. postgresql+psycopg://postgres@127.0.0.1:55432/companion_test
+
+
+def postgres_url() -> str:
+    """The PostgreSQL test database, emptied; skipped (failed in CI) when none is configured."""
+    url = os.environ.get(PG_URL_ENV)
+    if not url:
+        message = f"no PostgreSQL server for the store tests: set {PG_URL_ENV} (.ci/run starts one)"
+        if os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    engine = create_engine(url)
+    with engine.begin() as connection:  # every test starts from an empty database
+        connection.exec_driver_sql("DROP SCHEMA public CASCADE")
+        connection.exec_driver_sql("CREATE SCHEMA public")
+    engine.dispose()
+    return url
+
+
+def sqlite_only(store: Store, reason: str) -> None:
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip(f"SQLite only: {reason}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, db_url: str, migrated_file: Path) -> Iterator[Store]:
+    """The store on SQLite (the default) and on PostgreSQL (a club server)."""
+    if request.param == "postgresql":
+        url = postgres_url()
+    else:
+        shutil.copyfile(migrated_file, db_url.removeprefix("sqlite:///"))
+        url = db_url
+    with Store(url) as opened:
         yield opened
 
 
