@@ -15,7 +15,14 @@ from companion.errors import RefereeError
 from companion.games import engine_for
 from companion.i18n import error_text
 from companion.session import MatchSession
-from db import Store
+from db import Store, StoreError
+
+
+class StoreFailure(RefereeError):
+    """The store could not record an action (a damaged or unreachable database, an
+    abandoned match): shown like a rule refusal, with the store's own message."""
+
+    code = "store_failed"
 
 
 def placings(scores: dict[int, int]) -> dict[int, int]:
@@ -55,29 +62,45 @@ class LiveMatch:
         return error_text(self.error, lang) if self.error else None
 
     def apply(self, action: dict[str, Any]) -> bool:
-        """Play `action`. False (and `error` set) if the rules refuse it; nothing is stored then."""
+        """Play `action`. False (and `error` set) if the rules refuse it or it cannot be
+        stored; nothing is stored or shown as played then."""
         try:
             self.events = self.session.apply(action)
         except RefereeError as refused:
-            self.error = refused
-            self.revision += 1
-            return False
+            return self._refused(refused)
+        except StoreError as failed:  # the move is legal but was not saved: it did not happen
+            return self._refused(StoreFailure(failed.message_id, **failed.params))
         self.error = None
         self._settle()
         return True
 
-    def undo(self) -> None:
-        if self.session.can_undo:
+    def undo(self) -> bool:
+        if not self.session.can_undo:
+            return False
+        try:
             self._reopen_if_finished()
             self.session.undo()
-            self.error, self.events = None, []
-            self._settle()
+        except StoreError as failed:
+            return self._refused(StoreFailure(failed.message_id, **failed.params))
+        self.error, self.events = None, []
+        self._settle()
+        return True
 
-    def redo(self) -> None:
-        if self.session.can_redo:
+    def redo(self) -> bool:
+        if not self.session.can_redo:
+            return False
+        try:
             self.session.redo()
-            self.error, self.events = None, []
-            self._settle()
+        except StoreError as failed:
+            return self._refused(StoreFailure(failed.message_id, **failed.params))
+        self.error, self.events = None, []
+        self._settle()
+        return True
+
+    def _refused(self, error: RefereeError) -> bool:
+        self.error = error
+        self.revision += 1
+        return False
 
     def _reopen_if_finished(self) -> None:
         if self.info.status == "finished":

@@ -90,3 +90,17 @@ def test_placings_share_a_place_on_equal_scores():
     assert placings({1: 5, 2: 3}) == {1: 1, 2: 2}
     assert placings({1: 4, 2: 4}) == {1: 1, 2: 1}
     assert placings({1: 2, 2: 7, 3: 2}) == {1: 2, 2: 1, 3: 2}
+
+
+def test_a_move_the_store_cannot_save_is_refused_not_lost(store):
+    """An abandoned match (or a failing database) refuses the write: the board does not move."""
+    match_id = new_senet_match(store)
+    live = LiveMatch.load(store, match_id)
+    assert live.apply({"op": "play", "throw": 2, "move": {"from": 19}})
+    before = live.state
+    store.abandon_match(match_id)
+    assert not live.apply({"op": "play", "throw": 1, "move": {"from": 20}})
+    assert live.state == before and live.error.code == "store_failed"
+    assert live.error_text("en") and live.error_text("ko") != live.error_text("en")
+    assert not live.undo() and live.state == before
+    assert len(store.events(match_id)) == 1

@@ -240,12 +240,14 @@ def SenetScreen(model: AppModel, live) -> ft.Control:
         send({"from": target.frm if target is not None else square})
 
     def undo() -> None:
-        live.undo()
         reset_turn()
+        if not live.undo() and live.error is not None:
+            set_refused(live.error)
 
     def redo() -> None:
-        live.redo()
         reset_turn()
+        if not live.redo() and live.error is not None:
+            set_refused(live.error)
 
     board = board_control(tr, position, colours, names, lit, None if over else tap, size)
     players = ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
