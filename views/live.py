@@ -6,6 +6,7 @@ with the engine, the store commits it, and only then the screen shows its effect
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,20 +78,16 @@ class LiveMatch:
     def undo(self) -> bool:
         if not self.session.can_undo:
             return False
-        try:
-            self._reopen_if_finished()
-            self.session.undo()
-        except StoreError as failed:
-            return self._refused(StoreFailure(failed.message_id, **failed.params))
-        self.error, self.events = None, []
-        self._settle()
-        return True
+        return self._step_back_or_forth(lambda: (self._reopen_if_finished(), self.session.undo()))
 
     def redo(self) -> bool:
         if not self.session.can_redo:
             return False
+        return self._step_back_or_forth(self.session.redo)
+
+    def _step_back_or_forth(self, step: Callable[[], Any]) -> bool:
         try:
-            self.session.redo()
+            step()
         except StoreError as failed:
             return self._refused(StoreFailure(failed.message_id, **failed.params))
         self.error, self.events = None, []
