@@ -23,7 +23,7 @@ def test_a_killed_app_resumes_the_match_where_it_stopped(tmp_path, browser):
     (tmp_path / "settings.json").write_text('{"lang": "en", "dark": false}')
     store = Store(db_url)
     ana, ben = store.add_player("Ana", "#d32f2f"), store.add_player("Ben", "#1976d2")
-    match_id = store.create_match("senet", {"house_rules": {}}, [SeatSpec(ana.id, 1), SeatSpec(ben.id, 2)])
+    match_id = store.create_match("senet", {"house_rules": {"gate_exact_26": True}}, [SeatSpec(ana.id, 1), SeatSpec(ben.id, 2)])
 
     app = start_app(tmp_path, db_url)
     try:
@@ -51,6 +51,7 @@ def test_a_killed_app_resumes_the_match_where_it_stopped(tmp_path, browser):
         assert square(page, 22) == "Square 22: Ana's piece"
         assert square(page, 19) == "Square 19: empty"
         assert "Ana moved the piece on 19 to 22 (throw 3)" in visible_text(page)
+        assert "House rule: every piece must stop on square 26" in visible_text(page)  # the setup came back too
         page.context.close()
     finally:
         stop_app(again)

@@ -257,6 +257,9 @@ def SenetScreen(model: AppModel, live) -> ft.Control:
         players,
         board,
         bear_off_strip(tr, lit, lambda frm: send({"from": frm})),
+        *([ft.Row(controls=[ft.Icon(ft.Icons.HOME_WORK, size=18),
+                            ft.Text(tr("senet.house.gate_exact_26"), size=13, expand=True, key="house-rule")])]
+          if position.house_rules.gate_exact_26 else []),
     ])
 
     panel: list[ft.Control] = []
