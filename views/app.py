@@ -13,7 +13,8 @@ FONT = "Nanum Gothic"  # ships in assets/fonts so Hangul renders in the web clie
 SEED = "#8d6e63"
 
 
-def theme(mode_dark: bool) -> ft.Theme:
+def theme() -> ft.Theme:
+    """Light and dark share the font and the seed colour; Flutter derives each scheme."""
     return ft.Theme(
         font_family=FONT,
         color_scheme_seed=SEED,
@@ -73,8 +74,8 @@ def Root(model: AppModel) -> list[ft.View]:
 
 def start(page: ft.Page, store: Store) -> None:
     page.fonts = {FONT: "fonts/NanumGothic.ttf"}
-    page.theme = theme(False)
-    page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED)
+    page.theme = theme()
+    page.dark_theme = theme()
     model = AppModel.create(store)
     page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
     page.title = model.tr("app.title")

@@ -106,8 +106,9 @@ class LiveMatch:
     def _settle(self) -> None:
         """Record the result when the game is over; refresh the match's stored summary."""
         result = self.result
-        if result.get("over") and self.store.match(self.match_id).status != "finished":
+        info = self.store.match(self.match_id)  # one read per tap: the status may have changed elsewhere
+        if result.get("over") and info.status != "finished":
             scores = {int(seat): int(score) for seat, score in result.get("score", {}).items()}
-            self.store.finish_match(self.match_id, result, scores, placings(scores))
-        self.info = self.store.match(self.match_id)
+            info = self.store.finish_match(self.match_id, result, scores, placings(scores))
+        self.info = info
         self.revision += 1

@@ -170,7 +170,7 @@ def _squares_text(moves: list[Move]) -> str:
     return ", ".join(str(move.frm) for move in moves)
 
 
-def _check_target(position: Position, frm: int, throw: int, to: Any) -> None:
+def _check_target(frm: int, throw: int, to: Any) -> None:
     """Compare the destination a player announced with the one the throw gives (SN-4, SN-9)."""
     actual = frm + throw
     if to == OFF:
@@ -210,7 +210,7 @@ def play(position: Position, throw: int, move_from: int | None, to: Any = _NOT_G
     if holder != turn:
         raise IllegalMove("senet.not_your_piece", rule="SN-4", square=move_from, owner=holder, player=turn)
     if to is not _NOT_GIVEN:
-        _check_target(position, move_from, throw, to)
+        _check_target(move_from, throw, to)
     move = _piece_move(position, move_from, throw)
     if isinstance(move, str):
         raise _refusal(move, move_from, throw)

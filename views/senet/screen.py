@@ -160,7 +160,7 @@ def bear_off_strip(tr, lit: Lit, play_from) -> ft.Control:
     )
 
 
-def result_card(tr, res: dict[str, Any], names, colours, go_home) -> ft.Control:
+def result_card(tr, res: dict[str, Any], names, go_home) -> ft.Control:
     score = res.get("score", {})
     s1, s2 = score.get("1", 0), score.get("2", 0)
     if res.get("draw"):
@@ -272,7 +272,7 @@ def SenetScreen(model: AppModel, live) -> ft.Control:
                             ft.Icons.INFO_OUTLINE, key="hint"))
     last = last_move_text(tr, live, names)
     if over:
-        panel.append(result_card(tr, res, names, colours, model.home))
+        panel.append(result_card(tr, res, names, model.home))
         if last:
             panel.append(ft.Text(last, size=14, key="last"))
     else:
