@@ -1,32 +1,62 @@
-"""The games the app knows, and which of them have an engine yet."""
+"""The games the app knows.
+
+Every game the app will hold is listed in `LINEUP` (home screen order, with its player
+count shown while it is still being built). A game becomes playable by defining `GAME` in
+its package and adding its id to `REGISTERED` — the one line a new game touches here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from functools import cache
 
-from companion.session import GameEngine
+from companion.game import Game
 
+# The one registration line: games whose package defines GAME.
+REGISTERED: tuple[str, ...] = ("senet",)
 
-@dataclass(frozen=True)
-class GameInfo:
-    id: str  # also the protocol's "game" name
-    min_players: int
-    max_players: int
-    teams: bool = False  # whether the game can be played in teams
-
-
-GAMES: dict[str, GameInfo] = {
-    "quacks": GameInfo("quacks", 2, 4),
-    "senet": GameInfo("senet", 2, 2),
-    "parchis": GameInfo("parchis", 2, 4, teams=True),
-    "cavasie": GameInfo("cavasie", 2, 5),
+# Every game of the app, in home-screen order, with its player counts (min, max).
+LINEUP: dict[str, tuple[int, int]] = {
+    "quacks": (2, 4),
+    "senet": (2, 2),
+    "parchis": (2, 4),
+    "cavasie": (2, 5),
 }
 
 
-def engine_for(game: str) -> GameEngine | None:
-    """The engine of `game`, or None while the game is not built yet."""
-    if game == "senet":
-        from companion.senet.engine import SenetEngine
+@cache
+def registry(extra: tuple[str, ...] = ()) -> dict[str, Game]:
+    """The playable games by id, each loaded from `companion.<id>` (or a dotted module path).
 
-        return SenetEngine()
-    return None
+    `extra` names further modules (a test game); their games join the app's own.
+    """
+    games: dict[str, Game] = {}
+    for name in (*REGISTERED, *extra):
+        module = importlib.import_module(name if "." in name else f"companion.{name}")
+        game: Game = module.GAME
+        if game.id in games:
+            raise ValueError(f"two games share the id {game.id!r}")
+        games[game.id] = game
+    return games
+
+
+_EXTRA: list[str] = []
+
+
+def register_extra(module: str) -> None:
+    """Make one more game module playable in this process (tests, plug-ins)."""
+    if module not in _EXTRA:
+        _EXTRA.append(module)
+
+
+def games() -> dict[str, Game]:
+    return registry(tuple(_EXTRA))
+
+
+def game(game_id: str) -> Game | None:
+    """The playable game `game_id`, or None (not built yet, or unknown)."""
+    return games().get(game_id)
+
+
+def known(game_id: str) -> bool:
+    return game_id in LINEUP or game_id in games()

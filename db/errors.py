@@ -64,6 +64,23 @@ class BadVariant(StoreError):
     message_id = "store.bad_variant"  # variant, max
 
 
+class BadSetup(StoreError):
+    """The game refused the set-up; its own refusal (with its rule) is kept to be shown
+    in the player's language."""
+
+    message_id = "store.bad_setup"  # game, detail
+
+    def __init__(self, game: str, refusal: Any) -> None:
+        self.refusal = refusal
+        super().__init__(game=game)
+
+    def message(self, lang: str = "en") -> str:
+        from companion.i18n import error_text, t
+
+        return t(self.message_id, lang, game=t(f"game.{self.params['game']}", lang),
+                 detail=error_text(self.refusal, lang))
+
+
 class NoSeats(StoreError):
     message_id = "store.no_seats"
 
@@ -127,6 +144,12 @@ class MatchAbandoned(MatchNotActive):
 
 
 # -- the event log ------------------------------------------------------------
+class StaleWrite(StoreError):
+    """Another screen wrote to the match after this one last looked: nothing was stored."""
+
+    message_id = "store.stale_write"  # match_id, seen, current
+
+
 class UnknownKind(StoreError):
     message_id = "store.unknown_kind"  # kind, kinds
 

@@ -18,20 +18,14 @@ Op = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
 def game_ops() -> dict[str, dict[str, Op]]:
-    """Each built game's ops. A game plugs in by giving its protocol module an `OPS` map."""
-    from companion.senet import protocol as senet
+    """Each playable game's ops, from its `GAME` record (companion/games.py)."""
+    from companion.games import games
 
-    return {"senet": senet.OPS}
-
-
-_OPS: dict[str, dict[str, Op]] | None = None
+    return {game.id: dict(game.ops) for game in games().values()}
 
 
 def _ops() -> dict[str, dict[str, Op]]:
-    global _OPS
-    if _OPS is None:
-        _OPS = game_ops()
-    return _OPS
+    return game_ops()  # the registry itself is cached; a test game registered later is seen
 
 
 def handle(request: Any) -> dict[str, Any]:

@@ -1,11 +1,12 @@
-"""Bell's Senet (shared/rules/senet.md): a pure rule engine, no I/O, no randomness."""
+"""Bell's Senet: a pure rule engine (no I/O, no randomness) and its game record."""
+
+from companion.game import Game, Option
 
 from companion.senet.engine import (
     BEAR_OFF_SQUARE,
     OFF,
     Move,
     Result,
-    SenetEngine,
     apply_action,
     check_throw,
     forced_move,
@@ -14,6 +15,8 @@ from companion.senet.engine import (
     play,
     result,
 )
+from companion.senet.match import SenetEngine, SenetState
+from companion.senet import protocol
 from companion.senet.position import HOUSE_OF_BEAUTY, PIECES, SAFE_SQUARES, SQUARES, HouseRules, Position
 
 __all__ = [
@@ -26,8 +29,10 @@ __all__ = [
     "HouseRules",
     "Move",
     "Position",
+    "GAME",
     "Result",
     "SenetEngine",
+    "SenetState",
     "apply_action",
     "check_throw",
     "forced_move",
@@ -36,3 +41,13 @@ __all__ = [
     "play",
     "result",
 ]
+
+GAME = Game(
+    id="senet",
+    min_players=2,
+    max_players=2,
+    players_rule="SN-2",
+    engine=SenetEngine(),
+    ops=protocol.OPS,
+    options=(Option("gate_exact_26", kind="bool", default=False, rule="SN-8"),),
+)

@@ -278,28 +278,6 @@ def apply_action(position: Position, action: Mapping[str, Any]) -> tuple[Positio
     return play(position, throw, frm, to)
 
 
-class SenetEngine:
-    """The session's view of Bell's Senet: states are `Position`s, actions are protocol dicts."""
-
-    name = "senet"
-
-    def new_state(self, setup: Mapping[str, Any]) -> Position:
-        """The start position; `setup` may hold `{"house_rules": {"gate_exact_26": true}}`."""
-        house_rules = HouseRules()
-        if setup and setup.get("house_rules") is not None:
-            house_rules = HouseRules.from_json(setup["house_rules"], error=BadRequest)
-        return Position.start(house_rules)
-
-    def apply(self, state: Position, action: Mapping[str, Any]) -> tuple[Position, list[Event]]:
-        return apply_action(state, action)
-
-    def result(self, state: Position) -> dict[str, Any]:
-        return result(state).to_json()
-
-    def legal(self, state: Position, throw: int) -> list[Move]:
-        return legal_moves(state, throw)
-
-
 __all__ = [
     "BEAR_OFF_SQUARE",
     "OFF",
@@ -308,7 +286,6 @@ __all__ = [
     "Move",
     "Position",
     "Result",
-    "SenetEngine",
     "apply_action",
     "check_throw",
     "forced_move",

@@ -58,7 +58,7 @@ def test_an_internal_failure_is_reported_and_serving_goes_on(monkeypatch):
     def broken(request):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setitem(referee._ops()["senet"], "new", broken)
+    monkeypatch.setattr(referee, "_ops", lambda: {"senet": {"new": broken}})
     out = io.StringIO()
     serve(io.StringIO('{"game":"senet","op":"new"}\nnot json\n'), out)
     first, second = (json.loads(line) for line in out.getvalue().splitlines())

@@ -13,7 +13,7 @@ import pytest
 import companion.senet
 from companion.errors import RefereeError
 from companion.i18n import error_text, placeholders
-from companion.senet import HouseRules, Position, SenetEngine, legal_moves, play
+from companion.senet import HouseRules, Position, SenetEngine, SenetState, legal_moves, play
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -60,6 +60,7 @@ def p(p1=(), p2=(), off=(0, 0), turn=1, gate=False):
 
 
 START = Position.start()
+STATE = SenetState(START)
 TRIGGERS = {
     "bad_throw": lambda: play(START, 6, 19),
     "game_over_win": lambda: legal_moves(p([5], [8], off=(5, 0)), 2),
@@ -75,8 +76,11 @@ TRIGGERS = {
     "bear_off_square": lambda: play(p([20], [3]), 3, 20, to="off"),
     "forced_move": lambda: play(p([10, 26], [3]), 2, 10),
     "move_square": lambda: play(START, 2, 31),
-    "move_malformed": lambda: SenetEngine().apply(START, {"op": "play", "throw": 2, "move": {"from": "a"}}),
-    "move_to_malformed": lambda: SenetEngine().apply(START, {"throw": 2, "move": {"from": 19, "to": 40}}),
+    "move_malformed": lambda: SenetEngine().apply(STATE, {"op": "play", "throw": 2, "move": {"from": "a"}}),
+    "move_to_malformed": lambda: SenetEngine().apply(STATE, {"throw": 2, "move": {"from": 19, "to": 40}}),
+    "action_empty": lambda: SenetEngine().apply(STATE, {}),
+    "throw_waiting": lambda: SenetEngine().apply(SenetState(START, 2), {"throw": 3}),
+    "throw_first": lambda: SenetEngine().apply(STATE, {"move": {"from": 19}}),
     "position_not_object": lambda: Position.from_json([]),
     "position_missing": lambda: Position.from_json({"board": {"1": [], "2": []}}),
     "position_turn": lambda: Position.from_json({"turn": 5, "board": {"1": [], "2": []}}),
