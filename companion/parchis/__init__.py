@@ -1,0 +1,54 @@
+"""Parchís (68-square Spanish board): a pure rule engine (no I/O, no randomness) and its game record."""
+
+from companion.game import Game, Option
+from companion.parchis import protocol
+from companion.parchis.board import COLOURS, GOAL, NEST, SAFE_SQUARES, Piece
+from companion.parchis.engine import (
+    Move,
+    Options,
+    apply_action,
+    legal_moves,
+    next_step,
+    options,
+    play,
+    steps_for,
+)
+from companion.parchis.match import COLOUR_CHOICES, ParchisEngine, ParchisState, pending
+from companion.parchis.position import Position
+
+__all__ = [
+    "COLOURS",
+    "COLOUR_CHOICES",
+    "GAME",
+    "GOAL",
+    "NEST",
+    "SAFE_SQUARES",
+    "Move",
+    "Options",
+    "ParchisEngine",
+    "ParchisState",
+    "Piece",
+    "Position",
+    "apply_action",
+    "legal_moves",
+    "next_step",
+    "options",
+    "pending",
+    "play",
+    "steps_for",
+]
+
+GAME = Game(
+    id="parchis",
+    min_players=2,
+    max_players=4,
+    players_rule="PA-6",
+    teams=True,
+    engine=ParchisEngine(),
+    ops=protocol.OPS,
+    options=(
+        Option("mode", kind="choice", default="standard", choices=("standard", "quick"), rule="PA-8"),
+        Option("teams", kind="bool", default=False, rule="PA-7"),
+        Option("colours", kind="choice", default="auto", choices=COLOUR_CHOICES, rule="PA-6"),
+    ),
+)

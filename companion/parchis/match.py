@@ -1,0 +1,200 @@
+"""Parchís as a match: the roll is entered (or rolled) first, then the move.
+
+The referee protocol sends a roll and its move together; at the table they are two taps, and a
+roll made by 'roll for me' must be in the log before anyone sees it (so it cannot be re-rolled,
+and undo takes it back). So the match state is the position plus the roll waiting for its move.
+Whatever leaves no choice is played at once: a roll with no legal move (PA-20), a third six
+(PA-14), a bonus no piece can make (PA-19).
+
+Seats are the colours in play in PA-2's order: seat 0 is the first of yellow, blue, red, green.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from companion.errors import BadRequest, IllegalMove
+from companion.game import Outcome
+from companion.parchis.board import COLOURS, GOAL
+from companion.parchis.engine import (
+    Event,
+    Options,
+    apply_action,
+    check_action_fields,
+    check_not_over,
+    check_roll,
+    options,
+    parse_move,
+    play,
+)
+from companion.parchis.position import MODES, STANDARD, Position, check_colours, shown
+
+DEFAULT_COLOURS: Final = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: COLOURS}
+AUTO: Final = "auto"
+# The set-up form's choice of colours (PA-6): two opposite colours, any three, or all four.
+COLOUR_CHOICES: Final = (
+    AUTO,
+    "yellow+red",
+    "blue+green",
+    "yellow+blue+red",
+    "yellow+blue+green",
+    "yellow+red+green",
+    "blue+red+green",
+    "yellow+blue+red+green",
+)
+
+
+@dataclass(frozen=True)
+class ParchisState:
+    position: Position
+    roll: int | None = None  # rolled, not yet moved
+
+    def to_json(self) -> dict[str, Any]:
+        return {"position": self.position.to_json(), "roll": self.roll}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ParchisState:
+        position = Position.from_json(data["position"])
+        roll = data.get("roll")
+        return cls(position, None if roll is None else check_roll(position, roll))
+
+
+def seat_of(position: Position, colour: int) -> int:
+    return position.colours.index(colour)
+
+
+def pending(state: ParchisState) -> Options | None:
+    """The moves the table must choose among now: for the roll waiting, or the pending bonus;
+    None when a roll is due (or the game is over)."""
+    position = state.position
+    if position.over:
+        return None
+    if state.roll is not None:
+        return options(position, state.roll)
+    if position.bonus:
+        return options(position, None)
+    return None
+
+
+def _settle(position: Position) -> tuple[Position, list[Event]]:
+    """Play the bonuses no piece can make (PA-19): they are lost, nobody has a choice."""
+    events: list[Event] = []
+    while position.bonus and not position.over and not options(position, None).moves:
+        position, lost = play(position, None, None)
+        events.extend(lost)
+    return position, events
+
+
+def _setup_colours(setup: Mapping[str, Any], players: int, teams: bool) -> tuple[int, ...]:
+    chosen = setup.get("colours", AUTO)
+    if chosen is None or chosen == AUTO:
+        if players not in DEFAULT_COLOURS:
+            raise BadRequest("parchis.player_count", rule="PA-6", count=players)
+        names: Any = list(DEFAULT_COLOURS[players])
+    elif isinstance(chosen, str):
+        names = chosen.split("+")
+    else:
+        names = chosen
+    colours = check_colours(names, teams, BadRequest)
+    if len(colours) != players:
+        raise BadRequest("parchis.colours_players", rule="PA-6", count=len(colours), players=players)
+    return colours
+
+
+class ParchisEngine:
+    """The session's view of Parchís. Actions:
+
+    - `{"roll": 5}`: the die shows 5 (typed or rolled). With no legal move, or on a third six,
+      it is played at once.
+    - `{"move": {"piece": "yellow.1"}}`: move with the roll waiting, or play the pending bonus.
+    - `{"roll": 5, "move": {...} | null}`: both at once, as the referee protocol sends them.
+    """
+
+    name = "parchis"
+
+    def new_state(self, setup: Mapping[str, Any]) -> ParchisState:
+        """`{"players": n, "colours": [...] | "yellow+red" | "auto", "mode": ..., "teams": ...}`."""
+        players = setup.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise BadRequest("parchis.player_count", rule="PA-6", count=shown(players))
+        mode = setup.get("mode", STANDARD)
+        if mode not in MODES:
+            raise BadRequest("parchis.bad_mode", rule="PA-8", value=shown(mode))
+        teams = setup.get("teams", False)
+        if not isinstance(teams, bool):
+            raise BadRequest("protocol.wrong_type", field="teams", expected="true or false")
+        if teams and players != 4:
+            raise BadRequest("parchis.teams_need_four", rule="PA-7", count=players)
+        return ParchisState(Position.start(_setup_colours(setup, players, teams), mode, teams))
+
+    def apply(self, state: ParchisState, action: Mapping[str, Any]) -> tuple[ParchisState, list[Event]]:
+        position = state.position
+        seat = seat_of(position, position.turn)
+        rolled = action.get("roll")
+        if "move" not in action:  # a roll on its own
+            if rolled is None:
+                raise BadRequest("parchis.action_empty")
+            roll = self._check_new_roll(state, rolled)
+            allowed = options(position, roll)
+            events: list[Event] = [{"type": "roll", "roll": roll, "steps": allowed.steps}]
+            if allowed.moves:
+                return ParchisState(position, roll), self._seated(seat, events)
+            after, played = play(position, roll, None)
+            events += played
+        elif rolled is not None:  # roll and move together (the protocol's play)
+            self._check_new_roll(state, rolled)
+            after, events = apply_action(position, action)
+        else:
+            check_action_fields(action)
+            check_not_over(position)
+            if state.roll is None and not position.bonus:
+                raise IllegalMove("parchis.roll_first", rule="PA-10", seat=seat)
+            piece, to = parse_move(position, action["move"])
+            after, events = play(position, state.roll, piece, to)
+        after, lost = _settle(after)
+        return ParchisState(after), self._seated(seat, events + lost)
+
+    @staticmethod
+    def _check_new_roll(state: ParchisState, rolled: Any) -> int:
+        if state.roll is not None:
+            raise IllegalMove("parchis.roll_waiting", rule="PA-10", seat=seat_of(state.position, state.position.turn),
+                              roll=state.roll)
+        if not isinstance(rolled, int) or isinstance(rolled, bool):
+            raise BadRequest("protocol.wrong_type", field="roll", expected="an integer")
+        roll = check_roll(state.position, rolled)
+        check_not_over(state.position)
+        assert roll is not None  # check_roll refuses a roll while a bonus is pending
+        return roll
+
+    @staticmethod
+    def _seated(seat: int, events: list[Event]) -> list[Event]:
+        return [{**event, "seat": seat} for event in events]
+
+    def outcome(self, state: ParchisState) -> Outcome:
+        """Winner(s) first, everybody else together (PA-9: nobody plays on); scores are the
+        pieces in the goal."""
+        position = state.position
+        scores = {seat: position.pieces[colour].count(GOAL) for seat, colour in enumerate(position.colours)}
+        winner = position.decided_winner()
+        detail: dict[str, Any] = {"colours": [COLOURS[c] for c in position.colours]}
+        if winner is None:
+            return Outcome(False, (), scores, detail)
+        winners = tuple(seat_of(position, colour) for colour in winner)
+        others = tuple(seat for seat in range(len(position.colours)) if seat not in winners)
+        detail["winner"] = [COLOURS[c] for c in winner] if position.teams else COLOURS[winner[0]]
+        return Outcome(True, (winners, others) if others else (winners,), scores, detail)
+
+    def to_move(self, state: ParchisState) -> int | None:
+        position = state.position
+        return None if position.over else seat_of(position, position.turn)
+
+    def roll(self, state: ParchisState, rng: random.Random) -> dict[str, Any] | None:
+        """One fair die (PA-10); nothing to roll while a roll waits, a bonus is pending, or
+        the game is over."""
+        position = state.position
+        if state.roll is not None or position.bonus or position.over:
+            return None
+        return {"roll": rng.randint(1, 6)}
