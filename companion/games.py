@@ -13,7 +13,7 @@ from functools import cache
 from companion.game import Game
 
 # The one registration line: games whose package defines GAME.
-REGISTERED: tuple[str, ...] = ("senet",)
+REGISTERED: tuple[str, ...] = ("senet", "parchis")
 
 # Every game of the app, in home-screen order, with its player counts (min, max).
 LINEUP: dict[str, tuple[int, int]] = {
