@@ -28,14 +28,16 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, load_only, sessionmaker
 
-from companion.games import GAMES
+from companion.errors import RefereeError
+from companion.game import Game, Outcome
+from companion.games import games
 from db import errors
 from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
 from db.migrate import upgrade
 from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player
 
 if TYPE_CHECKING:
-    from companion.session import GameEngine, MatchSession
+    from companion.session import MatchSession, Recorder
 
 LogEntry = dict[str, Any]
 
@@ -340,12 +342,17 @@ class Store:
         seats: Sequence[SeatSpec],
         variant: str | None = None,
     ) -> int:
-        """A new active match with its seats; returns its id."""
-        if game not in GAMES or len(game) > GAME_MAX:
-            raise errors.UnknownGame(game=game, games=", ".join(GAMES))
+        """A new active match with its seats; returns its id.
+
+        The set-up is checked by the game itself (option types, the player count, the
+        engine's own checks) and stored with every option filled in, so that a match can
+        only be created if it can be played.
+        """
+        playable = games()
+        if not isinstance(game, str) or game not in playable or len(game) > GAME_MAX:
+            raise errors.UnknownGame(game=game, games=", ".join(playable))
         if variant is not None and (not isinstance(variant, str) or len(variant) > VARIANT_MAX):
             raise errors.BadVariant(variant=variant, max=VARIANT_MAX)
-        setup = _exact_json(setup, "setup")
         seats = [SeatSpec(**spec) if isinstance(spec, Mapping) else spec for spec in seats]
         if not seats:
             raise errors.NoSeats()
@@ -358,6 +365,7 @@ class Store:
             taken.add(spec.seat)
             if spec.team is not None and not _is_int(spec.team, minimum=0):
                 raise errors.BadTeam(seat=spec.seat, team=spec.team)
+        setup = _checked_setup(playable[game], {**_exact_json(setup, "setup"), "players": len(seats)})
         with self._writing() as session:
             seated: set[int] = set()
             for spec in seats:
@@ -474,12 +482,7 @@ class Store:
         with self._writing() as session:
             match = _get_match(session, match_id)
             if match.status != "active":
-                for participant in match.participants:
-                    participant.final_score = None
-                    participant.placing = None
-                match.status = "active"
-                match.finished_at = None
-                match.result = None
+                _reopen(match)
                 session.flush()
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
@@ -491,40 +494,79 @@ class Store:
             session.execute(delete(Match).where(Match.id == match_id))
 
     # -- the event log ---------------------------------------------------------------
-    def append_event(self, match_id: int, entry: Mapping[str, Any]) -> int:
-        """Store one log entry at the end of an active match's log; returns its seq.
+    def append_event(
+        self,
+        match_id: int,
+        entry: Mapping[str, Any],
+        *,
+        seen: int | None = None,
+        outcome: Outcome | None = None,
+    ) -> int:
+        """Store one log entry at the end of a match's log; returns its seq.
 
-        This is what `MatchSession`'s `record` callback calls, once per tap; when it
-        returns, the entry is committed.
+        `seen` is how many entries the writing screen knew: if the log has moved on since
+        (another screen, another process), StaleWrite is raised and nothing is stored.
+        `outcome` is the game's outcome once the entry takes effect: the match is finished,
+        or reopened (an undo after the end), in the same transaction as the entry, so a
+        crash can never leave the log and the match's status disagreeing.
+        An abandoned match takes no entry; a finished one only an entry that reopens it
+        (an undo of the last move).
         """
         kind, payload = _clean_entry(entry)
         for attempt in range(3):
             try:
                 with self._writing() as session:
-                    _get_active_match(session, match_id)
-                    last = session.scalar(
-                        select(func.coalesce(func.max(Event.seq), 0)).where(
-                            Event.match_id == match_id
-                        )
-                    )
-                    seq = int(last or 0) + 1
-                    session.add(
-                        Event(
-                            match_id=match_id,
-                            seq=seq,
-                            kind=kind,
-                            payload=payload,
-                            created_at=_now(),
-                        )
-                    )
+                    match = _get_match(session, match_id)
+                    reopens = outcome is not None and not outcome.over
+                    if match.status == "abandoned" or (match.status == "finished" and not reopens):
+                        raise errors.MatchNotActive.for_status(match.id, match.status)
+                    last = int(session.scalar(_last_seq(match_id)) or 0)
+                    if seen is not None and seen != last:
+                        raise errors.StaleWrite(match_id=match_id, seen=seen, current=last)
+                    seq = last + 1
+                    session.add(Event(match_id=match_id, seq=seq, kind=kind, payload=payload, created_at=_now()))
                     session.flush()
+                    if outcome is not None:
+                        self._settle(session, match, outcome)
                     return seq
             except errors.DatabaseFailed as error:
                 # Another process took this seq first (a server database shared by two
-                # apps; SQLite's BEGIN IMMEDIATE queues writers instead): count again.
-                if attempt == 2 or not isinstance(error.__cause__, IntegrityError):
+                # apps; SQLite's BEGIN IMMEDIATE queues writers instead).
+                if not isinstance(error.__cause__, IntegrityError):
+                    raise
+                if seen is not None:  # the writer's view is stale: say so, never retry
+                    raise errors.StaleWrite(match_id=match_id, seen=seen, current=self.last_seq(match_id)) from error
+                if attempt == 2:
                     raise
         raise AssertionError("unreachable")
+
+    def last_seq(self, match_id: int) -> int:
+        """How many entries the match's log holds: a cheap poll for screens left open."""
+        with self._reading() as session:
+            return int(session.scalar(_last_seq(match_id)) or 0)
+
+    def settle(self, match_id: int, outcome: Outcome) -> MatchInfo:
+        """Make the match's status agree with its game's outcome (done on load: a match
+        whose log says it is over is finished, one that is not over is active again)."""
+        with self._writing() as session:
+            match = _get_match(session, match_id)
+            if match.status != "abandoned":
+                self._settle(session, match, outcome)
+            return self._infos(session, select(Match).where(Match.id == match_id))[0]
+
+    @staticmethod
+    def _settle(session: Session, match: Match, outcome: Outcome) -> None:
+        if outcome.over and match.status == "active":
+            ordered = sorted(match.participants, key=lambda participant: participant.seat)
+            for index, participant in enumerate(ordered):
+                participant.final_score = outcome.scores.get(index)
+                participant.placing = outcome.placing(index)
+            match.status = "finished"
+            match.finished_at = _now()
+            match.result = _loose_json(outcome.to_json(), "result")
+        elif not outcome.over and match.status == "finished":
+            _reopen(match)
+        session.flush()
 
     def events(self, match_id: int) -> list[LogEntry]:
         """The match's log entries in order, shaped as they were appended.
@@ -558,26 +600,36 @@ class Store:
             log.append({"kind": "action", "action": action})
         return log
 
-    def recorder(self, match_id: int) -> Callable[[LogEntry], None]:
+    def recorder(self, match_id: int) -> Recorder:
         """A `record` callback for `MatchSession` that appends to this match's log."""
 
-        def record(entry: LogEntry) -> None:
-            self.append_event(match_id, entry)
+        def record(entry: LogEntry, *, seen: int, outcome: Outcome) -> int:
+            return self.append_event(match_id, entry, seen=seen, outcome=outcome)
 
         return record
 
-    def resume(self, match_id: int, engine: GameEngine) -> MatchSession:
+    def resume(self, match_id: int, game: Game | None = None) -> MatchSession:
         """The match's session rebuilt from its stored log, recording to it from now on.
 
-        Raises CorruptEvent for an unreadable row, and `companion.session.CorruptLog`
-        if the engine refuses a stored entry.
+        The match's status is settled against the replayed outcome (a crash between a
+        winning move and its finish, in an older version, left them apart). Raises
+        CorruptEvent for an unreadable row, and `companion.session.CorruptLog` if the
+        engine refuses a stored entry.
         """
-        from companion.session import MatchSession
+        from companion.session import CorruptLog, MatchSession
 
         info = self.match(match_id)
-        return MatchSession.resume(
-            engine, info.setup, self.events(match_id), record=self.recorder(match_id)
-        )
+        game = game or games().get(info.game)
+        if game is None:
+            raise errors.UnknownGame(game=info.game, games=", ".join(games()))
+        try:
+            session = MatchSession.resume(game, info.setup, self.events(match_id), record=self.recorder(match_id))
+        except RefereeError as error:  # a stored set-up this version refuses
+            raise CorruptLog(-1, error.message("en")) from error
+        outcome = session.outcome()
+        if info.status != "abandoned" and outcome.over != (info.status == "finished"):
+            self.settle(match_id, outcome)
+        return session
 
     # -- reading matches -----------------------------------------------------------------
     @staticmethod
@@ -648,6 +700,30 @@ class Store:
                 )
             )
         return infos
+
+
+def _last_seq(match_id: int) -> Any:
+    return select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id)
+
+
+def _reopen(match: Match) -> None:
+    """Clear a finished match's result, finish time, scores and placings; keep its log."""
+    for participant in match.participants:
+        participant.final_score = None
+        participant.placing = None
+    match.status = "active"
+    match.finished_at = None
+    match.result = None
+
+
+def _checked_setup(game: Game, setup: dict[str, Any]) -> dict[str, Any]:
+    """The set-up as the game checks it (options filled in), or BadSetup with its reason."""
+    try:
+        checked = game.check_setup(setup)
+        game.engine.new_state(checked)
+    except RefereeError as error:
+        raise errors.BadSetup(game.id, error) from error
+    return _exact_json(checked, "setup")
 
 
 def _stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] | None:

@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
+from companion.games import register_extra
 from db import SeatSpec, Store
+
+# The store tests play a tiny counting game, registered like any game of the app.
+register_extra("tests.db.counter_game")
 
 
 @pytest.fixture
@@ -70,5 +74,5 @@ def anna_and_min(store: Store) -> tuple[int, int]:
 def match_id(store: Store, anna_and_min: tuple[int, int]) -> int:
     anna, min_ = anna_and_min
     return store.create_match(
-        "senet", {"seats": 2, "start": 0}, [SeatSpec(anna, 0), SeatSpec(min_, 1)]
+        "counter", {"start": 0}, [SeatSpec(anna, 0), SeatSpec(min_, 1)]
     )

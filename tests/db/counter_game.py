@@ -12,6 +12,7 @@ from itertools import count, islice
 from typing import Any
 
 from companion.errors import GameOver, IllegalMove
+from companion.game import Game, Option, Outcome
 
 
 @dataclass(frozen=True)
@@ -27,12 +28,7 @@ class CounterEngine:
     name = "counter"
 
     def new_state(self, setup: Mapping[str, Any]) -> CounterState:
-        return CounterState(
-            total=setup.get("start", 0),
-            turn=0,
-            seats=setup.get("seats", 2),
-            target=setup.get("target", 10**9),
-        )
+        return CounterState(total=setup["start"], turn=0, seats=setup["players"], target=setup["target"])
 
     def apply(
         self, state: CounterState, action: Mapping[str, Any]
@@ -53,10 +49,28 @@ class CounterEngine:
         )
         return new, [{"type": "added", "seat": state.turn, "n": n, "total": new.total}]
 
-    def result(self, state: CounterState) -> dict[str, Any]:
-        over = state.total >= state.target
-        winner = (state.turn - 1) % state.seats if over else None
-        return {"over": over, "winner": winner, "draw": False, "score": {"total": state.total}}
+    def outcome(self, state: CounterState) -> Outcome:
+        if state.total < state.target:
+            return Outcome(False, (), {0: state.total})
+        winner = (state.turn - 1) % state.seats
+        others = tuple(seat for seat in range(state.seats) if seat != winner)
+        return Outcome(True, ((winner,), others) if others else ((winner,),), {winner: state.total})
+
+    def to_move(self, state: CounterState) -> int | None:
+        return None if state.total >= state.target else state.turn
+
+    def roll(self, state: CounterState, rng: Any) -> dict[str, Any] | None:
+        return {"op": "add", "n": rng.randint(1, 6)}
+
+
+GAME = Game(
+    id="counter",
+    min_players=1,
+    max_players=4,
+    engine=CounterEngine(),
+    ops={},
+    options=(Option("start", "int", 0, low=0), Option("target", "int", 10**9, low=1)),
+)
 
 
 def entries() -> Iterator[dict[str, Any]]:

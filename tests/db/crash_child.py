@@ -19,7 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root
 
 from companion.session import MatchSession  # noqa: E402
 from db import SeatSpec, Store  # noqa: E402
-from tests.db.counter_game import CounterEngine, entries, play  # noqa: E402
+from tests.db.counter_game import GAME, entries, play  # noqa: E402
+from companion.games import register_extra  # noqa: E402
+
+register_extra("tests.db.counter_game")
 
 
 def main() -> None:
@@ -27,15 +30,16 @@ def main() -> None:
     store = Store(url)
     anna = store.add_player("Anna", "#d32f2f")
     min_ = store.add_player("민수", "#1976d2")
-    setup = {"seats": 2, "start": 0}
-    match_id = store.create_match("senet", setup, [SeatSpec(anna.id, 0), SeatSpec(min_.id, 1)])
+    match_id = store.create_match("counter", {"start": 0}, [SeatSpec(anna.id, 0), SeatSpec(min_.id, 1)])
+    setup = store.match(match_id).setup
     print(f"match {match_id}", flush=True)
 
-    def record(entry: dict) -> None:
-        seq = store.append_event(match_id, entry)
+    def record(entry: dict, *, seen: int, outcome: object) -> int:
+        seq = store.append_event(match_id, entry, seen=seen)
         print(f"seq {seq} {json.dumps(entry)}", flush=True)
+        return seq
 
-    session = MatchSession(CounterEngine(), setup, record=record)
+    session = MatchSession(GAME, setup, record=record)
     for entry in islice(entries(), count):
         play(session, entry)
     print("done", flush=True)

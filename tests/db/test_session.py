@@ -14,7 +14,7 @@ import pytest
 from companion.errors import IllegalMove
 from companion.session import CorruptLog, MatchSession
 from db import Store, errors
-from tests.db.counter_game import CounterEngine, play, script
+from tests.db.counter_game import GAME, play, script
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -24,7 +24,7 @@ def test_undo_and_redo_round_trip_and_resume_gives_the_same_state(
     store: Store, match_id: int
 ) -> None:
     setup = store.match(match_id).setup
-    session = MatchSession(CounterEngine(), setup, record=store.recorder(match_id))
+    session = MatchSession(GAME, setup, record=store.recorder(match_id))
     session.apply({"op": "add", "n": 3})
     session.apply({"op": "add", "n": 5})
     session.undo()
@@ -45,49 +45,49 @@ def test_undo_and_redo_round_trip_and_resume_gives_the_same_state(
         {"kind": "undo"},
         {"kind": "redo"},
     ]
-    resumed = store.resume(match_id, CounterEngine())
+    resumed = store.resume(match_id, GAME)
     assert resumed.state == session.state
     assert resumed.actions == session.actions
     assert (resumed.can_undo, resumed.can_redo) == (session.can_undo, session.can_redo)
     # The resumed session goes on from the same redo stack, and records to the store.
     assert resumed.redo() == {"op": "add", "n": 2}
     assert store.events(match_id)[-1] == {"kind": "redo"}
-    again = store.resume(match_id, CounterEngine())
+    again = store.resume(match_id, GAME)
     assert again.state == resumed.state and again.state.moves == (3, 6, 2)
     assert not again.can_redo
 
 
 def test_a_long_scripted_match_resumes_identically(store: Store, match_id: int) -> None:
     setup = store.match(match_id).setup
-    session = MatchSession(CounterEngine(), setup, record=store.recorder(match_id))
+    session = MatchSession(GAME, setup, record=store.recorder(match_id))
     for entry in script(60):
         play(session, entry)
     assert store.events(match_id) == script(60)
-    resumed = MatchSession.resume(CounterEngine(), setup, store.events(match_id))
+    resumed = MatchSession.resume(GAME, setup, store.events(match_id))
     assert resumed.state == session.state
     assert resumed.history == session.history
 
 
 def test_a_refused_action_stores_nothing(store: Store, match_id: int) -> None:
-    session = MatchSession(CounterEngine(), {}, record=store.recorder(match_id))
+    session = MatchSession(GAME, store.match(match_id).setup, record=store.recorder(match_id))
     with pytest.raises(IllegalMove):
         session.apply({"op": "add", "n": 9})
     assert store.events(match_id) == []
 
 
 def test_a_refused_record_leaves_the_session_as_it_was(store: Store, match_id: int) -> None:
-    session = MatchSession(CounterEngine(), {}, record=store.recorder(match_id))
+    session = MatchSession(GAME, store.match(match_id).setup, record=store.recorder(match_id))
     session.apply({"op": "add", "n": 1})
-    store.finish_match(match_id, session.result())
-    with pytest.raises(errors.MatchFinished):
+    store.abandon_match(match_id)
+    with pytest.raises(errors.MatchAbandoned):
         session.apply({"op": "add", "n": 2})
-    with pytest.raises(errors.MatchFinished):
+    with pytest.raises(errors.MatchAbandoned):
         session.undo()
     assert session.state.moves == (1,) and session.can_undo and not session.can_redo
     # A tuple in an action would replay as a list: refused at the tap, not at resume.
-    other = MatchSession(CounterEngine(), {}, record=store.recorder(match_id))
+    other = MatchSession(GAME, store.match(match_id).setup, record=store.recorder(match_id))
     with pytest.raises(errors.NotJson):
-        store.recorder(match_id)({"kind": "action", "action": {"op": "add", "n": (1,)}})
+        store.recorder(match_id)({"kind": "action", "action": {"op": "add", "n": (1,)}}, seen=1, outcome=None)
     assert other.state.moves == ()
 
 
@@ -95,7 +95,7 @@ def test_a_log_the_engine_refuses_is_reported_by_the_session(store: Store, match
     store.append_event(match_id, {"kind": "action", "action": {"op": "add", "n": 2}})
     store.append_event(match_id, {"kind": "action", "action": {"op": "add", "n": 7}})
     with pytest.raises(CorruptLog) as raised:
-        store.resume(match_id, CounterEngine())
+        store.resume(match_id, GAME)
     assert raised.value.index == 1
 
 
@@ -156,8 +156,8 @@ def test_a_killed_process_loses_no_committed_entry(db_url: str) -> None:
         assert [m.id for m in store.unfinished_matches()] == [match_id]
 
         info = store.match(match_id)
-        session = store.resume(match_id, CounterEngine())
-        expected = MatchSession(CounterEngine(), info.setup)
+        session = store.resume(match_id, GAME)
+        expected = MatchSession(GAME, info.setup)
         for entry in script(len(log)):
             play(expected, entry)
         assert session.state == expected.state

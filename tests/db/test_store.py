@@ -92,15 +92,15 @@ def test_unknown_players(store: Store, player_id: object) -> None:
 
 def test_create_match_round_trip(store: Store, anna_and_min: tuple[int, int]) -> None:
     anna, min_ = anna_and_min
-    setup = {"seats": 2, "house_rules": {"extra_turn_on": [1, 4, 5]}, "note": "자정 경기"}
+    setup = {"start": 3, "target": 50}
     match_id = store.create_match(
-        "parchis", setup, [SeatSpec(min_, 1, team=0), {"player_id": anna, "seat": 0, "team": 1}],
+        "counter", setup, [SeatSpec(min_, 1, team=0), {"player_id": anna, "seat": 0, "team": 1}],
         variant="parejas",
     )
     info = store.match(match_id)
     assert isinstance(info, MatchInfo)
     assert (info.id, info.game, info.variant, info.setup, info.status) == (
-        match_id, "parchis", "parejas", setup, "active",
+        match_id, "counter", "parejas", {**setup, "players": 2}, "active",
     )
     assert info.is_active and info.finished_at is None and info.result is None
     assert info.started_at.tzinfo is UTC
@@ -205,7 +205,7 @@ def test_events_round_trip_in_order(store: Store, match_id: int) -> None:
 
 
 def test_logs_of_two_matches_do_not_mix(store: Store, match_id: int, anna_and_min) -> None:  # noqa: ANN001
-    other = store.create_match("quacks", {}, [SeatSpec(anna_and_min[0], 0)])
+    other = store.create_match("counter", {}, [SeatSpec(anna_and_min[0], 0)])
     assert store.append_event(match_id, {"kind": "undo"}) == 1
     assert store.append_event(other, {"kind": "redo"}) == 1
     assert store.append_event(match_id, {"kind": "redo"}) == 2
@@ -327,9 +327,9 @@ def test_unfinished_and_history_are_newest_first(
     anna, min_ = anna_and_min
     ids = [
         store.create_match(game, {}, [SeatSpec(anna, 0), SeatSpec(min_, 1)])
-        for game in ("senet", "quacks", "senet", "cavasie", "senet")
+        for game in ("senet", "counter", "senet", "counter", "senet")
     ]
-    solo = store.create_match("quacks", {}, [SeatSpec(min_, 0)])
+    solo = store.create_match("counter", {}, [SeatSpec(min_, 0)])
     assert [m.id for m in store.unfinished_matches()] == [solo, *reversed(ids)]
     for match_id in (ids[2], ids[0], ids[1], ids[4]):  # finishing order
         store.finish_match(match_id, {"over": True})
@@ -354,7 +354,7 @@ def test_archived_players_keep_their_history(store: Store, match_id: int, anna_a
 def test_delete_match_cascades_to_seats_and_log(store: Store, match_id: int) -> None:
     for entry in ENTRIES:
         store.append_event(match_id, entry)
-    keep = store.create_match("quacks", {}, [SeatSpec(store.players()[0].id, 0)])
+    keep = store.create_match("counter", {}, [SeatSpec(store.players()[0].id, 0)])
     store.append_event(keep, {"kind": "undo"})
     store.delete_match(match_id)
     with pytest.raises(errors.UnknownMatch):
