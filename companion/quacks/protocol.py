@@ -1,0 +1,98 @@
+"""The Quacks ops of the referee protocol: `rats`, `brew`, `odds` (and EVAL's `evaluate`).
+
+Each op takes the decoded request and returns the response without "ok". Checks run in the
+protocol's order: every missing, mistyped or negative field and every malformed draw item
+(`bad_request`), then the position (`bad_position`), then red set 2 (`unsupported`), then the
+draws in order (`illegal_move`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import BadPosition, BadRequest, Unsupported
+from companion.quacks.data import (
+    BOOK_COLOURS,
+    BOOK_SETS,
+    LAST_SPACE,
+    WHITE_LIMIT,
+    Bag,
+    Books,
+    chip,
+)
+from companion.quacks.odds import explode_fractions
+from companion.quacks.pot import Action, new_pot, parse_item, scoring_space
+from companion.quacks.pot import draw as draw_item
+from companion.quacks.rats import rats_for_scores
+from companion.referee.fields import is_int, require
+
+
+def _count(request: Mapping[str, Any], field: str, default: int | None = None) -> int:
+    """A non-negative integer field; `default` makes it optional."""
+    if default is not None and field not in request:
+        return default
+    value: int = require(request, field, int)
+    if value < 0:
+        raise BadRequest("quacks.negative_field", field=field, value=value)
+    return value
+
+
+def _books(request: Mapping[str, Any]) -> Books:
+    sets = require(request, "books", dict)
+    for colour, value in sets.items():
+        if colour not in BOOK_COLOURS:
+            raise BadRequest("quacks.book_colour", rule="QK-1", colour=str(colour),
+                             colours=", ".join(BOOK_COLOURS))
+        if not is_int(value) or value not in BOOK_SETS:
+            raise BadRequest("quacks.book_set", rule="QK-1", colour=colour, value=str(value))
+    return Books.of(sets)
+
+
+def op_rats(request: Mapping[str, Any]) -> dict[str, Any]:
+    """`{"op": "rats", "scores": [12, 20, 16]}` -> `{"rats": [4, 0, 2]}` (QK-5)."""
+    scores = require(request, "scores", list)
+    if not scores or not all(is_int(s) and s >= 0 for s in scores):
+        raise BadRequest("quacks.rats_scores", rule="QK-5")
+    return {"rats": list(rats_for_scores(scores))}
+
+
+def op_brew(request: Mapping[str, Any]) -> dict[str, Any]:
+    """One player's draws into one pot, with the books' on-draw effects (QK-6 … QK-10, QK-18)."""
+    books = _books(request)
+    droplet = _count(request, "droplet")
+    rats = _count(request, "rats")
+    white_limit = _count(request, "white_limit", WHITE_LIMIT)
+    raw_draws = require(request, "draws", list)
+    draws: list[Action] = [parse_item(item, books, app=False) for item in raw_draws]
+    if droplet > LAST_SPACE:
+        raise BadPosition("quacks.droplet_range", rule="QK-6", droplet=droplet)
+    if books["red"] == 2:
+        raise Unsupported("quacks.red2_unsupported", rule="QK-18")
+    pot = new_pot(droplet, rats, white_limit)
+    for action in draws:
+        pot, _, _ = draw_item(pot, None, action, books)
+    return {
+        "chips": [placed.to_json() for placed in pot.chips],
+        "white_total": pot.white_total,
+        "exploded": pot.exploded,
+        "scoring_space": scoring_space(pot).to_json(),
+    }
+
+
+def op_odds(request: Mapping[str, Any]) -> dict[str, Any]:
+    """`{"op": "odds", "bag": {...}, "white_total": 6, "white_limit": 7}` -> the chance that the
+    next chip explodes the pot, rounded to 4 decimals, and the chips left (QK-7)."""
+    raw_bag = require(request, "bag", dict)
+    for code, count in raw_bag.items():
+        chip(code)
+        if not is_int(count) or count < 0:
+            raise BadRequest("quacks.bag_count", code=str(code), count=str(count))
+    white_total = _count(request, "white_total")
+    white_limit = _count(request, "white_limit", WHITE_LIMIT)
+    bag = Bag(raw_bag)
+    (explode,) = explode_fractions(bag, white_total, white_limit, 1)
+    return {"explode": round(float(explode), 4), "draws_left": bag.size}
+
+
+OPS = {"rats": op_rats, "brew": op_brew, "odds": op_odds}
