@@ -1,0 +1,620 @@
+"""A round's evaluation A–F, step by step (rules/quacks.md QK-11 … QK-17).
+
+The evaluation walks a fixed list of *stations*: A (each roller's die, start player first),
+B (per player: black, green, purple), C, D, E, F (per player), then the end (round 9's
+winners, the next start player). Everything a station does without a question happens at
+once; where the rules leave a player a choice the evaluation stops and `pending` names it.
+
+    ev, events = begin(setup, players)          # runs up to the first question
+    while (ask := pending(ev)) is not None:
+        ev, more = apply(ev, <a Choice for ask>)  # `legal_choices(ev)` lists them all
+    ev.tallies, ev.winners, ev.next_start
+
+`evaluate_round` runs the same stations with every answer given up front (the protocol's
+`evaluate`): a missing required answer, or an answer where none is asked, is refused at the
+station where it would be used, so errors come in step order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from companion.errors import BadPosition, BadRequest, IllegalMove
+from companion.quacks import evaluation_effects as fx
+from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, book_out
+from companion.quacks.evaluation_types import (
+    FACES,
+    Answers,
+    Ask,
+    Buy,
+    Choice,
+    ChooseScoring,
+    Event,
+    PayGreenRubies,
+    PlayerIn,
+    RollDie,
+    Setup,
+    SpendRubies,
+    Step,
+    Supply,
+    SwapChip,
+    TakeGreenChips,
+    Tally,
+    TradePurples,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # QK-1
+B_PARTS = ("black", "green", "purple")  # QK-12: in this order for each player
+F_PARTS = ("cards", "spend")
+# The book-set questions of step B: answer kind -> (book, set).
+BOOK_ASKS: Mapping[str, tuple[str, int]] = {"green_take": ("green", 2), "green_pay": ("green", 4),
+                                            "purple_trade": ("purple", 2), "purple_swap": ("purple", 4)}
+STEP_RULES: Mapping[Step, str] = {"A": "QK-11", "B": "QK-12", "C": "QK-13", "D": "QK-14",
+                                  "E": "QK-14", "F": "QK-15", "end": "QK-15"}
+
+
+@dataclass(frozen=True)
+class Station:
+    """One stop of the walk: `step`, the `seat` it is for and the `part` of the step
+    (the roll number in A, black/green/purple in B, cards/spend in F)."""
+
+    step: Step
+    seat: int
+    part: str = ""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The evaluation's state: the table, every player's tally, the box, who rolls the die,
+    and how far the walk has come (`cursor` into `stations`)."""
+
+    setup: Setup
+    tallies: tuple[Tally, ...]
+    supply: Supply
+    rollers: tuple[int, ...]
+    cursor: int = 0
+    winners: tuple[int, ...] = ()
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats from the start player on, round the table (QK-12, QK-14)."""
+        n = len(self.tallies)
+        return tuple((self.setup.start + i) % n for i in range(n))
+
+    @cached_property
+    def stations(self) -> tuple[Station, ...]:
+        order = self.order
+        walk = [Station("A", seat, str(k)) for seat in order for k in range(self.setup.extras.die_rolls)]
+        walk += [Station("B", seat, part) for seat in order for part in B_PARTS]
+        walk += [Station(step, seat) for step in ("C", "D", "E") for seat in order]
+        walk += [Station("F", seat, part) for seat in order for part in F_PARTS]
+        return tuple(walk)
+
+    @property
+    def station(self) -> Station | None:
+        return self.stations[self.cursor] if self.cursor < len(self.stations) else None
+
+    @property
+    def step(self) -> Step:
+        station = self.station
+        return "end" if station is None else station.step
+
+    @property
+    def finished(self) -> bool:
+        return self.station is None
+
+    @property
+    def final_round(self) -> bool:
+        return self.setup.round == ROUNDS
+
+    @property
+    def next_start(self) -> int:
+        """QK-15: the next player clockwise starts the next round."""
+        return (self.setup.start + 1) % len(self.tallies)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"setup": self.setup.to_json(), "tallies": [t.to_json() for t in self.tallies],
+                "supply": self.supply.to_json(), "rollers": list(self.rollers),
+                "cursor": self.cursor, "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
+        return cls(Setup.from_json(data["setup"]), tuple(Tally.from_json(t) for t in data["tallies"]),
+                   Supply(data.get("supply", {})), tuple(int(s) for s in data.get("rollers", ())),
+                   int(data.get("cursor", 0)), tuple(int(s) for s in data.get("winners", ())))
+
+
+# --- the public walk --------------------------------------------------------------------
+
+
+def begin(setup: Setup, players: Sequence[PlayerIn]) -> tuple[Evaluation, list[Event]]:
+    """Start the evaluation and run it up to its first question (QK-11: who rolls)."""
+    ev = _start(setup, players)
+    events: list[Event] = [_event(ev, "rollers", "A", None, seats=list(ev.rollers))]
+    ev, more = _advance(ev, None)
+    return ev, events + more
+
+
+def pending(ev: Evaluation) -> Ask | None:
+    """The question the evaluation waits on, or None when it is finished."""
+    return None if ev.finished else _ask(ev)
+
+
+def apply(ev: Evaluation, choice: Choice) -> tuple[Evaluation, list[Event]]:
+    """Answer the pending question and run on to the next one. A choice that is not the one
+    asked is refused with the rule that forbids it (a die for a non-roller QK-11, a choice
+    from a player who did not explode QK-14, buying in round 9 QK-16 ...)."""
+    if ev.finished:
+        raise IllegalMove("quacks.eval.finished", rule="QK-15")
+    ask = _ask(ev)
+    if ask is None or (choice.kind, choice.seat) != (ask.kind, ask.seat):
+        raise _unwanted(ev, choice, ask)
+    ev, events = _run(ev, choice)
+    ev, more = _advance(ev, None)
+    return ev, events + more
+
+
+def legal_choices(ev: Evaluation) -> tuple[Choice, ...]:
+    """Every answer the pending question accepts (one ordering per purchase pair)."""
+    ask = pending(ev)
+    if ask is None:
+        return ()
+    legal: list[Choice] = []
+    for choice in _candidates(ev, ask):
+        try:
+            _run(ev, choice)
+        except IllegalMove:
+            continue
+        legal.append(choice)
+    return tuple(legal)
+
+
+def evaluate_round(setup: Setup, players: Sequence[PlayerIn],
+                   answers: Sequence[Answers]) -> tuple[Evaluation, list[Event]]:
+    """All of A–F with every answer given up front; the finished evaluation and its events."""
+    ev = _start(setup, players)
+    if len(answers) != len(players):
+        raise BadRequest("quacks.eval.answers", players=len(players), answers=len(answers))
+    events: list[Event] = [_event(ev, "rollers", "A", None, seats=list(ev.rollers))]
+    ev, more = _advance(ev, answers)
+    return ev, events + more
+
+
+# --- checking the input -----------------------------------------------------------------
+
+
+def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
+    """The evaluation's input as the protocol orders its `bad_position` checks: 2–4 players,
+    a start seat that exists, then per player a pot of at least one chip on spaces 0–52 that
+    never decrease, and a droplet on 0–52."""
+    if not 1 <= setup.round <= ROUNDS:
+        raise BadRequest("protocol.out_of_range", field="round", value=setup.round, low=1, high=ROUNDS)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise BadPosition("quacks.eval.players", rule="QK-1", count=len(players))
+    if not 0 <= setup.start < len(players):
+        raise BadPosition("quacks.eval.start", start=setup.start, players=len(players))
+    for seat, player in enumerate(players):
+        if not player.chips:
+            raise BadPosition("quacks.eval.empty_pot", seat=seat)
+        spaces = [placed.space for placed in player.chips]
+        if any(not 0 <= space <= LAST_SPACE for space in spaces) or spaces != sorted(spaces):
+            raise BadPosition("quacks.eval.spaces", seat=seat, spaces=", ".join(map(str, spaces)))
+        if not 0 <= player.droplet <= LAST_SPACE:
+            raise BadPosition("quacks.eval.droplet", seat=seat, droplet=player.droplet)
+        if player.vp < 0 or player.rubies < 0:
+            raise BadPosition("quacks.eval.negative", seat=seat)
+        for placed in player.chips:
+            if placed.chip not in CHIPS:
+                raise BadPosition("quacks.eval.chip", seat=seat, code=placed.chip)
+
+
+def _start(setup: Setup, players: Sequence[PlayerIn]) -> Evaluation:
+    check_table(setup, players)
+    tallies = tuple(Tally.start(seat, player) for seat, player in enumerate(players))
+    return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies))
+
+
+# --- the walk itself --------------------------------------------------------------------
+
+
+def _advance(ev: Evaluation, answers: Sequence[Answers] | None) -> tuple[Evaluation, list[Event]]:
+    """Run stations until a question has no answer (interactive: `answers` None) or the end."""
+    events: list[Event] = []
+    while not ev.finished:
+        ask = _ask(ev)
+        if answers is None:
+            if ask is not None:
+                break
+            choice = None
+        else:
+            choice = _given(ev, ask, answers)
+        ev, more = _run(ev, choice)
+        events += more
+    return ev, events
+
+
+def _ask(ev: Evaluation) -> Ask | None:
+    """The question of the current station, or None when it needs no answer."""
+    station = ev.station
+    assert station is not None
+    return _ASKS[station.step](ev, station, ev.tallies[station.seat])
+
+
+def _run(ev: Evaluation, choice: Choice | None) -> tuple[Evaluation, list[Event]]:
+    """Carry out the current station (with its answer) and move the cursor on."""
+    station = ev.station
+    assert station is not None
+    ev, events = _RUNS[station.step](ev, station, ev.tallies[station.seat], choice)
+    ev = replace(ev, cursor=ev.cursor + 1)
+    if ev.finished:
+        ev, more = _finish(ev)
+        events += more
+    return ev, events
+
+
+def _finish(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
+    events: list[Event] = []
+    if ev.final_round:
+        ev = replace(ev, winners=fx.winners(ev.tallies))
+        events.append(_event(ev, "winners", "end", None, rule="QK-16", seats=list(ev.winners)))
+    events.append(_event(ev, "next_start", "end", None, start=ev.next_start))
+    return ev, events
+
+
+def _event(ev: Evaluation, kind: str, step: Step, tally: Tally | None, *, rule: str | None = None,
+           before: Tally | None = None, **fields: Any) -> Event:
+    """An event for the screens: its type, step, rule, the seat (if one player's) and, given
+    `before`, what the step gave that player (`gain`)."""
+    event: Event = {"type": kind, "step": step, "rule": rule or STEP_RULES[step]}
+    if tally is not None:
+        event["seat"] = tally.seat
+    event.update(fields)
+    if before is not None and tally is not None:
+        event["gain"] = fx.gain(before, tally)
+    return event
+
+
+def _with(ev: Evaluation, tally: Tally, supply: Supply | None = None) -> Evaluation:
+    tallies = tuple(tally if t.seat == tally.seat else t for t in ev.tallies)
+    return replace(ev, tallies=tallies, supply=ev.supply if supply is None else supply)
+
+
+Runs = tuple[Evaluation, list[Event]]
+
+
+# A: the bonus die (QK-11)
+
+
+def _ask_a(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    if tally.seat not in ev.rollers:
+        return None
+    return Ask("die", tally.seat, "A", "QK-11", None,
+               {"faces": list(FACES), "roll": int(station.part) + 1, "rolls": ev.setup.extras.die_rolls})
+
+
+def _run_a(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    if not isinstance(choice, RollDie):
+        return ev, []
+    if choice.face not in FACES:
+        raise BadRequest("quacks.eval.unknown_face", face=str(choice.face), faces=", ".join(FACES))
+    after = fx.roll(tally, choice.face)
+    return _with(ev, after), [_event(ev, "die", "A", after, before=tally, face=choice.face,
+                                     roll=int(station.part) + 1)]
+
+
+# B: black, green, purple (QK-12, QK-17)
+
+
+def _ask_b(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    books = ev.setup.books
+    if station.part == "green" and books["green"] == 2:
+        options = fx.green_gift_options(tally)
+        if any(ev.supply.has(code) for codes in options for code in codes):
+            return Ask("green_take", tally.seat, "B", "QK-12", TakeGreenChips(tally.seat, (None,) * len(options)),
+                       {"greens": list(fx.last_two_greens(tally)), "options": [list(o) for o in options]})
+    if station.part == "green" and books["green"] == 4 and fx.most_green_rubies(tally) > 0:
+        return Ask("green_pay", tally.seat, "B", "QK-12", PayGreenRubies(tally.seat, 0),
+                   {"greens": list(fx.last_two_greens(tally)), "most": fx.most_green_rubies(tally),
+                    "rubies": tally.rubies})
+    if station.part == "purple" and books["purple"] == 2:
+        tiers = _purple_trade_tiers(ev, tally)
+        if tiers:
+            return Ask("purple_trade", tally.seat, "B", "QK-12", TradePurples(tally.seat, 0),
+                       {"purples": fx.colour_count(tally.chips, "purple"), "tiers": tiers})
+    if station.part == "purple" and books["purple"] == 4:
+        swaps = _purple_swaps(ev, tally)
+        if swaps:
+            return Ask("purple_swap", tally.seat, "B", "QK-12", SwapChip(tally.seat, 0, None),
+                       {"purples": fx.colour_count(tally.chips, "purple"), "swaps": swaps})
+    return None
+
+
+def _purple_trade_tiers(ev: Evaluation, tally: Tally) -> list[int]:
+    purples = fx.colour_count(tally.chips, "purple")
+    return [tier for tier, (codes, *_) in fx.PURPLE_TRADES.items()
+            if tier <= purples and _box_gives(ev.supply, codes)]
+
+
+def _box_gives(supply: Supply, codes: Sequence[str]) -> bool:
+    try:
+        for code in codes:
+            if not supply.has(code):
+                return False
+            supply = supply.take(code)
+    except KeyError:  # pragma: no cover - codes come from our own tables
+        return False
+    return True
+
+
+def _purple_swaps(ev: Evaluation, tally: Tally) -> list[dict[str, Any]]:
+    purples = fx.colour_count(tally.chips, "purple")
+    swaps = []
+    for tier in fx.PURPLE_SWAPS:
+        if tier > purples:
+            continue
+        for index, placed in enumerate(tally.chips):
+            target = fx.swap_target(placed, tier)
+            if target is not None and ev.supply.has(target):
+                swaps.append({"tier": tier, "chip": index, "from": placed.chip, "to": target})
+    return swaps
+
+
+def _run_b(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    if station.part == "black":
+        after = fx.black(ev.tallies, tally.seat)
+        rivals = [{"seat": s, "black": fx.count(ev.tallies[s].chips, "K1")}
+                  for s in fx.black_rivals(len(ev.tallies), tally.seat)]
+        return _with(ev, after), [_event(ev, "black", "B", after, before=tally,
+                                         black=fx.count(tally.chips, "K1"), rivals=rivals)]
+    colour = station.part
+    book_set = ev.setup.books[colour]
+    supply = ev.supply
+    fields: dict[str, Any] = {"set": book_set}
+    if colour == "green":
+        fields["greens"] = fx.colour_count(tally.chips, "green")
+        if book_set == 1:
+            after = fx.green_1(tally)
+        elif book_set == 3:
+            after = fx.green_3(tally)
+            fields.update(whites=fx.white_total(tally.chips), moved={
+                "from": tally.chips[-1].space, "to": after.chips[-1].space})
+        elif book_set == 2:
+            picks = choice.picks if isinstance(choice, TakeGreenChips) else (None,) * len(fx.last_two_greens(tally))
+            after, supply = fx.take_green_chips(tally, supply, picks)
+        else:
+            paid = choice.rubies if isinstance(choice, PayGreenRubies) else 0
+            after = fx.pay_green_rubies(tally, paid)
+            fields["paid"] = paid
+    else:
+        fields["purples"] = fx.colour_count(tally.chips, "purple")
+        if book_set == 1:
+            after = fx.purple_1(tally)
+        elif book_set == 3:
+            after = fx.purple_3(tally)
+        elif book_set == 2:
+            tier = choice.tier if isinstance(choice, TradePurples) else 0
+            after, supply = fx.trade_purples(tally, supply, tier)
+            fields["tier"] = tier
+        else:
+            swap = choice if isinstance(choice, SwapChip) else SwapChip(tally.seat, 0)
+            after, supply = fx.swap_chip(tally, supply, swap.tier, swap.chip)
+            fields.update(tier=swap.tier, chip=swap.chip)
+    if fields.get("greens") == 0 or fields.get("purples") == 0:
+        return _with(ev, after, supply), []  # no chip of the colour: nothing to tell
+    return _with(ev, after, supply), [_event(ev, colour, "B", after, before=tally, **fields)]
+
+
+# C: the ruby of the scoring space (QK-13)
+
+
+def _no_ask(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    return None
+
+
+def _run_c(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    extras = ev.setup.extras
+    after = fx.ruby_space(tally, extras.ruby_space_vp, extras.ruby_space_rubies)
+    return _with(ev, after), [_event(ev, "ruby_space", "C", after, before=tally,
+                                     space=tally.scoring_space, ruby=tally.space.ruby)]
+
+
+# D: victory points, or an exploded player's choice (QK-14)
+
+
+def _ask_d(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    if tally.takes_both:
+        return None
+    return Ask("choice", tally.seat, "D", "QK-14", None,
+               {"vp": tally.space.vp, "coins": tally.space.coins, "final_round": ev.final_round})
+
+
+def _run_d(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    events: list[Event] = []
+    if isinstance(choice, ChooseScoring):
+        if choice.choice not in ("vp", "buy"):
+            raise BadRequest("quacks.eval.unknown_choice", choice=str(choice.choice))
+        tally = replace(tally, choice=choice.choice)
+        events.append(_event(ev, "choice", "D", tally, choice=choice.choice))
+        if choice.choice == "buy":
+            return _with(ev, tally), events
+    after = fx.score_vp(tally)
+    events.append(_event(ev, "vp", "D", after, before=tally, space=tally.scoring_space))
+    return _with(ev, after), events
+
+
+# E: buying, or round 9's coins into VP (QK-14, QK-1, QK-16)
+
+
+def _ask_e(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    if tally.choice == "vp" or ev.final_round:
+        return None
+    prices = {code: fx.chip_price(ev.setup, code) for code in CHIP_CODES
+              if CHIPS[code].colour != "white" and book_out(CHIPS[code].colour, ev.setup.round)}
+    return Ask("buy", tally.seat, "E", "QK-14", Buy(tally.seat, ()),
+               {"coins": tally.space.coins, "prices": prices,
+                "sold_out": [code for code in prices if not ev.supply.has(code)]})
+
+
+def _run_e(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    if tally.choice == "vp":
+        return ev, []
+    if ev.final_round:
+        after = fx.coins_to_vp(tally)
+        return _with(ev, after), [_event(ev, "coins_to_vp", "E", after, rule="QK-16", before=tally,
+                                         coins=after.coins)]
+    chips = choice.chips if isinstance(choice, Buy) else ()
+    for code in chips:
+        if code not in CHIPS:
+            raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
+    cost = fx.check_purchase(tally, ev.setup, ev.supply, chips)
+    after, supply = fx.buy(tally, ev.setup, ev.supply, chips)
+    return _with(ev, after, supply), [_event(ev, "buy", "E", after, before=tally, coins=after.coins,
+                                             spent=cost, chips=list(chips))]
+
+
+# F: rubies (QK-15), or round 9's rubies into VP (QK-16)
+
+
+def _ask_f(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
+    if station.part != "spend" or ev.final_round:
+        return None
+    return Ask("spend", tally.seat, "F", "QK-15", SpendRubies(tally.seat),
+               {"rubies": tally.rubies, "droplet": tally.droplet, "flask": tally.flask})
+
+
+def _run_f(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
+    if station.part == "cards":
+        return _run_f_cards(ev, tally)
+    if ev.final_round:
+        after = fx.rubies_to_vp(tally)
+        return _with(ev, after), [_event(ev, "rubies_to_vp", "F", after, rule="QK-16", before=tally)]
+    spend = choice if isinstance(choice, SpendRubies) else SpendRubies(tally.seat)
+    if spend.droplet == 0 and not spend.flask:
+        return ev, []
+    after = fx.spend_rubies(tally, spend.droplet, spend.flask)
+    return _with(ev, after), [_event(ev, "spend", "F", after, before=tally, droplet=spend.droplet,
+                                     flask=spend.flask)]
+
+
+def _run_f_cards(ev: Evaluation, tally: Tally) -> Runs:
+    """The round's fortune cards that act at its end (Extras): before any ruby is spent."""
+    extras, events, before = ev.setup.extras, [], tally
+    if extras.whites_seven_droplet and fx.white_total(tally.chips) == fx.WHITES_FOR_GREEN_3:
+        tally = fx.move_droplet(tally, extras.whites_seven_droplet)
+        events.append(_event(ev, "whites_seven", "F", tally, rule="QK-4", before=before))
+    if extras.free_refill and not tally.flask:
+        before, tally = tally, replace(tally, flask=True)
+        events.append(_event(ev, "free_refill", "F", tally, rule="QK-4", before=before))
+    return _with(ev, tally), events
+
+
+_ASKS: Mapping[Step, Callable[[Evaluation, Station, Tally], Ask | None]] = {
+    "A": _ask_a, "B": _ask_b, "C": _no_ask, "D": _ask_d, "E": _ask_e, "F": _ask_f}
+_RUNS: Mapping[Step, Callable[[Evaluation, Station, Tally, Choice | None], Runs]] = {
+    "A": _run_a, "B": _run_b, "C": _run_c, "D": _run_d, "E": _run_e, "F": _run_f}
+
+
+# --- answers given up front (evaluate_round) and answers out of turn ---------------------
+
+
+def _given(ev: Evaluation, ask: Ask | None, answers: Sequence[Answers]) -> Choice | None:
+    """The current station's answer from `answers`: a required one must be there, an optional
+    one falls back to its default, one given where nothing is asked is refused."""
+    station = ev.station
+    assert station is not None
+    seat, given = station.seat, answers[station.seat]
+    choice: Choice | None = None
+    if station.step == "A":
+        k = int(station.part)
+        if given.die is not None and k < len(given.die):
+            choice = RollDie(seat, given.die[k])
+        if ask is not None and choice is None:
+            raise IllegalMove("quacks.eval.die_missing", rule="QK-11", seat=seat)
+        last_roll = k == ev.setup.extras.die_rolls - 1
+        if ask is not None and last_roll and given.die is not None and len(given.die) > k + 1:
+            raise IllegalMove("quacks.eval.die_extra", rule="QK-11", seat=seat, rolls=k + 1)
+    elif station.step == "B" and station.part == "green":
+        if given.green_take is not None:
+            choice = TakeGreenChips(seat, given.green_take)
+        elif given.green_pay is not None:
+            choice = PayGreenRubies(seat, given.green_pay)
+    elif station.step == "B" and station.part == "purple":
+        if given.purple_trade is not None:
+            choice = TradePurples(seat, given.purple_trade)
+        elif given.purple_swap is not None:
+            choice = SwapChip(seat, *given.purple_swap)
+    elif station.step == "D":
+        if given.choice is not None:
+            choice = ChooseScoring(seat, given.choice)
+        if ask is not None and choice is None:
+            raise IllegalMove("quacks.eval.choice_missing", rule="QK-14", seat=seat)
+        if ask is not None and given.choice == "vp" and given.buy is not None:
+            raise IllegalMove("quacks.eval.buy_after_vp", rule="QK-14", seat=seat)
+    elif station.step == "E" and given.buy is not None:
+        choice = Buy(seat, given.buy)
+    elif station.step == "F" and station.part == "spend" and given.spend is not None:
+        choice = SpendRubies(seat, *given.spend)
+    if ask is None:
+        if choice is not None and not (station.step == "E" and ev.tallies[seat].choice == "vp"):
+            raise _unwanted(ev, choice, None)
+        return None
+    if choice is None or choice.kind != ask.kind:
+        if choice is not None:
+            raise _unwanted(ev, choice, ask)
+        return ask.default
+    return choice
+
+
+def _unwanted(ev: Evaluation, choice: Choice, ask: Ask | None) -> IllegalMove:
+    """Why `choice` is not taken now: the rule that forbids it, or the turn order."""
+    seat = choice.seat
+    if not 0 <= seat < len(ev.tallies):
+        return IllegalMove("quacks.eval.no_seat", rule="QK-1", seat=seat, players=len(ev.tallies))
+    tally, books = ev.tallies[seat], ev.setup.books
+    if isinstance(choice, RollDie) and seat not in ev.rollers:
+        return IllegalMove("quacks.eval.die_not_roller", rule="QK-11", seat=seat)
+    if isinstance(choice, ChooseScoring) and tally.takes_both:
+        return IllegalMove("quacks.eval.choice_not_exploded", rule="QK-14", seat=seat)
+    if isinstance(choice, Buy) and tally.choice == "vp":
+        return IllegalMove("quacks.eval.buy_after_vp", rule="QK-14", seat=seat)
+    if isinstance(choice, Buy) and ev.final_round:
+        return IllegalMove("quacks.eval.buy_round9", rule="QK-16", seat=seat)
+    if isinstance(choice, SpendRubies) and ev.final_round:
+        return IllegalMove("quacks.eval.spend_round9", rule="QK-16", seat=seat)
+    book = BOOK_ASKS.get(choice.kind)
+    if book is not None:
+        colour, book_set = book
+        if books[colour] != book_set or _ask_b(ev, Station("B", seat, colour), tally) is None:
+            return IllegalMove(f"quacks.eval.not_asked_{colour}", rule="QK-12", seat=seat, set=book_set)
+    waiting = ask.seat if ask is not None else seat
+    return IllegalMove("quacks.eval.out_of_order", rule=STEP_RULES[ev.step], seat=seat,
+                       step=ev.step, waiting=waiting)
+
+
+def _candidates(ev: Evaluation, ask: Ask) -> list[Choice]:
+    """Every answer of the asked kind worth trying (legal_choices filters them by running)."""
+    seat, tally = ask.seat, ev.tallies[ask.seat]
+    if ask.kind == "die":
+        return [RollDie(seat, face) for face in FACES]
+    if ask.kind == "choice":
+        return [ChooseScoring(seat, "vp"), ChooseScoring(seat, "buy")]
+    if ask.kind == "buy":
+        codes = [code for code in CHIP_CODES if CHIPS[code].colour != "white"]
+        return [Buy(seat, combo) for size in range(3) for combo in itertools.combinations(codes, size)]
+    if ask.kind == "spend":
+        most = tally.rubies // 2
+        return [SpendRubies(seat, steps, flask) for steps in range(most + 1) for flask in (False, True)]
+    if ask.kind == "green_take":
+        options = [(None, *codes) for codes in fx.green_gift_options(tally)]
+        return [TakeGreenChips(seat, picks) for picks in itertools.product(*options)]
+    if ask.kind == "green_pay":
+        return [PayGreenRubies(seat, n) for n in range(len(fx.last_two_greens(tally)) + 1)]
+    if ask.kind == "purple_trade":
+        return [TradePurples(seat, tier) for tier in range(4)]
+    swaps: list[Choice] = [SwapChip(seat, 0)]
+    swaps += [SwapChip(seat, tier, index) for tier in fx.PURPLE_SWAPS for index in range(len(tally.chips))]
+    return swaps
