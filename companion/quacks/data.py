@@ -299,7 +299,7 @@ _WHENS: dict[str, tuple[When, When, When, When]] = {
 BOOK_TEXTS: Mapping[tuple[str, int], BookText] = MappingProxyType({
     (colour, s): BookText(colour, s, when, "confirmed" if s == 1 else "likely")
     for colour, whens in _WHENS.items()
-    for s, when in zip(BOOK_SETS, whens)
+    for s, when in zip(BOOK_SETS, whens, strict=True)
 })
 # Purple set 3's "space" read as the printed coin number (QK-17): the reading is ours.
 PURPLE_SET3_STATUS: Status = "unconfirmed"
@@ -341,7 +341,7 @@ def _default_prices() -> tuple[Price, ...]:
     prices = [Price("orange", 0, 1, 3, "confirmed"), Price("black", 0, 1, 10, "confirmed")]
     for book_set, colours in _SET_PRICES.items():
         for colour, coins in colours.items():
-            for value, amount in zip(VALUES[colour], coins):
+            for value, amount in zip(VALUES[colour], coins, strict=True):
                 key = (colour, book_set, value)
                 if key in _UNCONFIRMED_PRICES:
                     used, other = _UNCONFIRMED_PRICES[key]

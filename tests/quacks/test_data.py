@@ -212,7 +212,7 @@ def test_24_fortune_cards_13_purple_11_blue_with_status(ref: dict[str, Any]) -> 
     assert len({c.id for c in FORTUNE_CARDS}) == 24
     infestation = default_catalogue().card("rat_infestation")
     assert infestation.type == "purple" and infestation.type_status == "unconfirmed"
-    for card, row in zip(FORTUNE_CARDS, ref["fortune_cards"]):
+    for card, row in zip(FORTUNE_CARDS, ref["fortune_cards"], strict=True):
         assert row["type"].startswith(card.type)
         assert card.status == "likely"
         assert card.effect in data.CARD_EFFECTS
