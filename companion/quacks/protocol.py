@@ -21,6 +21,7 @@ from companion.quacks.data import (
     Books,
     chip,
 )
+from companion.quacks.evaluate_protocol import op_evaluate
 from companion.quacks.odds import explode_fractions
 from companion.quacks.pot import Action, new_pot, parse_item, scoring_space
 from companion.quacks.pot import draw as draw_item
@@ -95,4 +96,4 @@ def op_odds(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"explode": round(float(explode), 4), "draws_left": bag.size}
 
 
-OPS = {"rats": op_rats, "brew": op_brew, "odds": op_odds}
+OPS = {"rats": op_rats, "brew": op_brew, "odds": op_odds, "evaluate": op_evaluate}
