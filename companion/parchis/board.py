@@ -76,6 +76,7 @@ SAFE_ON_PATH: Final = tuple(
 # -- names (the protocol's vocabulary) ---------------------------------------------------------
 Piece = tuple[int, int]  # (colour, index 0..3)
 
+PIECE_IDS: Final = tuple(tuple((c, i) for i in range(PIECES)) for c in range(4))  # shared, not rebuilt
 PIECE_NAMES: Final = tuple(tuple(f"{COLOURS[c]}.{i}" for i in range(PIECES)) for c in range(4))
 _PIECE_BY_NAME: Final = {PIECE_NAMES[c][i]: (c, i) for c in range(4) for i in range(PIECES)}
 _PIECE_PATTERN: Final = re.compile(r"([a-z]+)\.(\d+)")

@@ -10,8 +10,7 @@ bonus moves first and chained (PA-17 … PA-19), the third-six penalty (PA-14), 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from companion.errors import BadRequest, GameOver, IllegalMove, RefereeError
 from companion.parchis.board import (
@@ -21,6 +20,7 @@ from companion.parchis.board import (
     LAST_TRACK,
     MAX_ON_SQUARE,
     NEST,
+    PIECE_IDS,
     PROGRESS_OF_SQUARE,
     SAFE_ON_PATH,
     Piece,
@@ -50,10 +50,10 @@ SIX: Final = 6  # PA-13
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One legal move: `piece` goes from progress `frm` to progress `to` (see board.py),
-    capturing `capture` on the way in, if anyone."""
+    capturing `capture` on the way in, if anyone. (A named tuple: immutable and cheap to
+    build, which the move generator does a lot.)"""
 
     piece: Piece
     frm: int
@@ -79,8 +79,7 @@ class Move:
         }
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """What a roll (or the pending bonus) allows: the `legal` op's answer."""
 
     steps: int
@@ -93,21 +92,6 @@ class Options:
         return {"steps": self.steps, "moves": [move.to_json() for move in self.moves], "penalty": self.penalty}
 
 
-# -- the board as the move generator sees it ------------------------------------------------------
-class _Board:
-    """The pieces on each cell and the blockades of one position (built once per call)."""
-
-    __slots__ = ("blockades", "cells", "position")
-
-    def __init__(self, position: Position) -> None:
-        self.position = position
-        self.cells = position.occupancy()
-        self.blockades = [
-            cell for cell, here in self.cells.items()
-            if cell <= 68 and len(here) == MAX_ON_SQUARE and here[0][0] == here[1][0]
-        ]
-
-
 def steps_for(position: Position, roll: int) -> int:
     """PA-13: a six counts 7 when the player has no piece left in its nest."""
     if roll == SIX and NEST not in position.pieces[position.acting_colour()]:
@@ -115,40 +99,39 @@ def steps_for(position: Position, roll: int) -> int:
     return roll
 
 
-def _piece_move(board: _Board, piece: Piece, steps: int) -> Move | str:
+def _piece_move(position: Position, piece: Piece, steps: int) -> Move | str:
     """The move of a piece off the nest by `steps`, or the reason it is illegal (a key that
     `_refusal` turns into the error). Does not look at the forced moves of PA-11 and PA-16."""
     colour = piece[0]
-    frm = board.position.pieces[colour][piece[1]]
+    frm = position.pieces[colour][piece[1]]
     if frm == GOAL:
         return "in_goal"
     to = frm + steps
     if to > GOAL:
         return "overshoot"
     progress_of = PROGRESS_OF_SQUARE[colour]
-    for square in board.blockades:  # PA-15: never past or onto a blockade
+    for square in position.blockades:  # PA-15: never past or onto a blockade
         at = progress_of.get(square)
         if at is not None and frm < at <= to:
             return "stop_blockade" if at == to else "pass_blockade"
     if to == GOAL:
         return Move(piece, frm, to)
-    here = board.cells.get(CELL[colour][to])
+    here = position.occupancy().get(CELL[colour][to])
     if here is None:
         return Move(piece, frm, to)
     if len(here) >= MAX_ON_SQUARE:
         return "crowded"  # PA-5 (a blockade of one colour was refused above)
     if to <= LAST_TRACK and not SAFE_ON_PATH[colour][to]:
         other = here[0]
-        if not board.position.is_friend(colour, other[0]):
+        if not position.is_friend(colour, other[0]):
             return Move(piece, frm, to, other)  # PA-17
     return Move(piece, frm, to)  # sharing a safe square, a friend's square or a lane square
 
 
-def _exit_move(board: _Board, piece: Piece) -> Move | str:
+def _exit_move(position: Position, piece: Piece) -> Move | str:
     """Leaving the nest with a 5 onto the exit square (PA-11, PA-12)."""
     colour = piece[0]
-    position = board.position
-    here = board.cells.get(CELL[colour][0])
+    here = position.occupancy().get(CELL[colour][0])
     if here is None or len(here) < MAX_ON_SQUARE:
         return Move(piece, NEST, 0)  # a lone piece of any colour just shares the exit (PA-12)
     opponents = [other for other in here if not position.is_friend(colour, other[0])]
@@ -165,7 +148,7 @@ def _nest_piece(position: Position, colour: int) -> Piece | None:
     places = position.pieces[colour]
     for index in range(len(places)):
         if places[index] == NEST:
-            return (colour, index)
+            return PIECE_IDS[colour][index]
     return None
 
 
@@ -173,31 +156,36 @@ def _is_third_six(position: Position, roll: int | None) -> bool:
     return roll == SIX and position.sixes == MAX_SIXES
 
 
-def _options(position: Position, roll: int | None, board: _Board) -> Options:
+def _track_moves(position: Position, colour: int, steps: int) -> list[Move]:
+    """The moves of `colour`'s pieces on the track and in the lane, in piece order."""
+    ids = PIECE_IDS[colour]
+    moves = []
+    for index, progress in enumerate(position.pieces[colour]):
+        if progress != NEST and progress != GOAL:
+            move = _piece_move(position, ids[index], steps)
+            if isinstance(move, Move):
+                moves.append(move)
+    return moves
+
+
+def _options(position: Position, roll: int | None) -> Options:
     """The legal moves (roll None: the first pending bonus). Assumes the roll was checked."""
     colour = position.acting_colour()
     if roll is None:
         steps = position.bonus[0]
-        moves = [
-            move for index, progress in enumerate(position.pieces[colour])
-            if progress != NEST and isinstance(move := _piece_move(board, (colour, index), steps), Move)
-        ]
-        return Options(steps, tuple(moves), bonus=True)  # PA-19: never forced, never from the nest
+        return Options(steps, tuple(_track_moves(position, colour, steps)), bonus=True)  # PA-19: never forced, never from the nest
     steps = steps_for(position, roll)
     if _is_third_six(position, roll):
         return Options(steps, (), penalty=True)
     if roll == EXIT_ROLL:
         nest_piece = _nest_piece(position, colour)
         if nest_piece is not None:
-            leaving = _exit_move(board, nest_piece)
+            leaving = _exit_move(position, nest_piece)
             if isinstance(leaving, Move):
                 return Options(steps, (leaving,), forced="exit")  # PA-11: the only legal move
-    moves = [
-        move for index, progress in enumerate(position.pieces[colour])
-        if progress != NEST and isinstance(move := _piece_move(board, (colour, index), steps), Move)
-    ]
+    moves = _track_moves(position, colour, steps)
     if roll == SIX:
-        opening = [move for move in moves if CELL[colour][move.frm] in board.blockades]
+        opening = [move for move in moves if CELL[colour][move.frm] in position.blockades]
         if opening and len(opening) < len(moves):
             return Options(steps, tuple(opening), forced="opening")  # PA-16
     return Options(steps, tuple(moves))
@@ -238,7 +226,7 @@ def options(position: Position, roll: int | None) -> Options:
     """
     roll = check_roll(position, roll)
     check_not_over(position)
-    return _options(position, roll, _Board(position))
+    return _options(position, roll)
 
 
 def legal_moves(position: Position, roll: int | None) -> list[Move]:
@@ -251,10 +239,10 @@ def _pieces_text(moves: Sequence[Move]) -> str:
     return ", ".join(move.name for move in moves)
 
 
-def _refusal(reason: str, board: _Board, piece: Piece, steps: int, roll: int | None) -> RefereeError:
+def _refusal(reason: str, position: Position, piece: Piece, steps: int, roll: int | None) -> RefereeError:
     colour, _ = piece
     name = piece_name(piece)
-    frm = board.position.pieces[colour][piece[1]]
+    frm = position.pieces[colour][piece[1]]
     if reason == "in_goal":
         return IllegalMove("parchis.in_goal", rule="PA-4", piece=name)
     if reason == "overshoot":
@@ -262,7 +250,7 @@ def _refusal(reason: str, board: _Board, piece: Piece, steps: int, roll: int | N
     if reason in ("pass_blockade", "stop_blockade"):
         to = min(frm + steps, LAST_TRACK)
         square = next(
-            square for square in board.blockades
+            square for square in sorted(position.blockades)
             if (at := PROGRESS_OF_SQUARE[colour].get(square)) is not None and frm < at <= to
         )
         return IllegalMove(f"parchis.{reason}", rule="PA-15", piece=name, square=square_name(square))
@@ -310,8 +298,7 @@ def play(
     """
     roll = check_roll(position, roll)
     check_not_over(position)
-    board = _Board(position)
-    allowed = _options(position, roll, board)
+    allowed = _options(position, roll)
     if move is None:
         return _play_nothing(position, roll, allowed)
     piece = move.piece if isinstance(move, Move) else move
@@ -327,11 +314,11 @@ def play(
         elif roll != EXIT_ROLL:
             chosen = "nest_needs_five"
         else:
-            chosen = _exit_move(board, piece)
+            chosen = _exit_move(position, piece)
     else:
-        chosen = _piece_move(board, piece, steps)
+        chosen = _piece_move(position, piece, steps)
     if isinstance(chosen, str):
-        raise _refusal(chosen, board, piece, steps, roll)
+        raise _refusal(chosen, position, piece, steps, roll)
     if to is not _NOT_GIVEN and to != chosen.to:
         raise _wrong_distance(position, piece, roll, steps, frm, to)
     if frm != NEST and all(legal.piece != piece for legal in allowed.moves):
@@ -339,7 +326,7 @@ def play(
         if allowed.forced == "exit":
             raise IllegalMove("parchis.forced_exit", rule="PA-11", piece=piece_name(piece))
         raise IllegalMove("parchis.forced_opening", rule="PA-16", piece=piece_name(piece), pieces=names)
-    return _play_move(position, roll, chosen, board)
+    return _play_move(position, roll, chosen)
 
 
 def _wrong_distance(position: Position, piece: Piece, roll: int | None, steps: int, frm: int, to: Any) -> IllegalMove:
@@ -395,7 +382,7 @@ def _with(pieces: tuple[tuple[int, ...], ...], colour: int, index: int, progress
     return pieces[:colour] + (new_row,) + pieces[colour + 1:]
 
 
-def _play_move(position: Position, roll: int | None, move: Move, board: _Board) -> tuple[Position, list[Event]]:
+def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Position, list[Event]]:
     colour, index = move.piece
     mover = piece_name(move.piece)
     events: list[Event] = [{
@@ -413,16 +400,14 @@ def _play_move(position: Position, roll: int | None, move: Move, board: _Board) 
         pieces = _with(pieces, victim_colour, victim_index, NEST)
         events.append({"type": "capture", "piece": piece_name(move.capture), "by": mover,
                        "square": location_name(colour, move.to)})
-        events.append({"type": "bonus", "steps": BONUS_CAPTURE, "for": "capture"})
         earned.append(BONUS_CAPTURE)  # PA-17
     pieces = _with(pieces, colour, index, move.to)
     if move.to == GOAL:
         events.append({"type": "goal", "piece": mover, "in_goal": pieces[colour].count(GOAL)})
-        events.append({"type": "bonus", "steps": BONUS_GOAL, "for": "goal"})
         earned.append(BONUS_GOAL)  # PA-18
     elif move.to <= LAST_TRACK:
         cell = CELL[colour][move.to]
-        before = len(board.cells.get(cell, ()))
+        before = len(position.occupancy().get(cell, ()))
         if before - (move.capture is not None) + 1 == MAX_ON_SQUARE:
             arrivals[cell] = move.piece  # PA-12 needs to know who came last
     last_arrival = tuple(sorted(arrivals.items()))
@@ -434,6 +419,8 @@ def _play_move(position: Position, roll: int | None, move: Move, board: _Board) 
             final = Position(position.colours, pieces, position.turn, position.mode, position.teams,
                              last_arrival, sixes, move.piece, (), winner)
             return final, events
+    for steps in earned:
+        events.append({"type": "bonus", "steps": steps, "for": "capture" if steps == BONUS_CAPTURE else "goal"})
     if roll is None:
         bonus = position.bonus[1:] + tuple(earned)  # PA-19: in the order earned
         sixes = position.sixes

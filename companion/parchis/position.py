@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final
 
 from companion.errors import BadPosition, RefereeError
@@ -26,7 +27,9 @@ from companion.parchis.board import (
     MAX_ON_SQUARE,
     NEST,
     OPPOSITE_PAIRS,
+    PIECE_IDS,
     PIECES,
+    TRACK_SQUARES,
     Piece,
     location_name,
     parse_location,
@@ -148,14 +151,18 @@ class Position:
         return other == colour or (self.teams and other == partner(colour))
 
     def decided_winner(self) -> tuple[int, ...] | None:
-        """The winner the pieces show, or the one the position names (PA-7 … PA-9)."""
+        """The winner the position names, or the one its pieces show (PA-7 … PA-9)."""
+        return self._winner
+
+    @cached_property
+    def _winner(self) -> tuple[int, ...] | None:
         if self.winner is not None:
             return self.winner
         return winner_from_pieces(self.colours, self.pieces, self.mode, self.teams)
 
     @property
     def over(self) -> bool:
-        return self.decided_winner() is not None
+        return self._winner is not None
 
     def location(self, piece: Piece) -> int:
         return self.pieces[piece[0]][piece[1]]
@@ -167,18 +174,36 @@ class Position:
         return None
 
     def occupancy(self) -> dict[int, list[Piece]]:
-        """The pieces on each track or lane cell (nest and goal left out), in piece order."""
+        """The pieces on each track or lane cell (nest and goal left out), in piece order.
+
+        Computed once per position (positions are immutable); callers must not change it.
+        """
+        return self._cells
+
+    @cached_property
+    def _cells(self) -> dict[int, list[Piece]]:
         cells: dict[int, list[Piece]] = {}
+        get = cells.get
         for colour in self.colours:
             cell_of = CELL[colour]
+            ids = PIECE_IDS[colour]
             for index, progress in enumerate(self.pieces[colour]):
                 if 0 <= progress < GOAL:
                     cell = cell_of[progress]
-                    if cell in cells:
-                        cells[cell].append((colour, index))
+                    here = get(cell)
+                    if here is None:
+                        cells[cell] = [ids[index]]
                     else:
-                        cells[cell] = [(colour, index)]
+                        here.append(ids[index])
         return cells
+
+    @cached_property
+    def blockades(self) -> frozenset[int]:
+        """The track squares holding two pieces of one colour (PA-15)."""
+        return frozenset(
+            cell for cell, here in self._cells.items()
+            if cell <= TRACK_SQUARES and len(here) == MAX_ON_SQUARE and here[0][0] == here[1][0]
+        )
 
     # -- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -353,9 +378,7 @@ def _read_last_arrival(
             raise BadPosition("parchis.position_two_places", rule="PA-12", square=key, piece=piece_name(piece))
         entries[square] = piece
     for cell, here in occupancy.items():
-        if cell <= LAST_TRACK_CELL and len(here) == MAX_ON_SQUARE and cell not in entries:
+        if cell <= TRACK_SQUARES and len(here) == MAX_ON_SQUARE and cell not in entries:
             entries[cell] = here[-1]
     return tuple(sorted(entries.items()))
 
-
-LAST_TRACK_CELL: Final = 68  # track cells are 1..68; lane cells are numbered from 100 (board.py)
