@@ -100,10 +100,12 @@ def looks_like_piece_name(name: object) -> bool:
 
 # LOCATION_NAME[c][p + 1]: the protocol's name of progress p for colour c ("nest", "t12", "l3", "goal").
 LOCATION_NAME: Final = tuple(
-    ("nest",)
-    + tuple(f"t{CELL[c][p]}" for p in range(LAST_TRACK + 1))
-    + tuple(f"l{k}" for k in range(1, LANE_SQUARES + 1))
-    + ("goal",)
+    (
+        "nest",
+        *(f"t{CELL[c][p]}" for p in range(LAST_TRACK + 1)),
+        *(f"l{k}" for k in range(1, LANE_SQUARES + 1)),
+        "goal",
+    )
     for c in range(4)
 )
 _PROGRESS_BY_NAME: Final = tuple({name: index - 1 for index, name in enumerate(LOCATION_NAME[c])} for c in range(4))

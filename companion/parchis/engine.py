@@ -173,7 +173,8 @@ def _options(position: Position, roll: int | None) -> Options:
     colour = position.acting_colour()
     if roll is None:
         steps = position.bonus[0]
-        return Options(steps, tuple(_track_moves(position, colour, steps)), bonus=True)  # PA-19: never forced, never from the nest
+        # PA-19: a bonus never brings a piece out and never forces a blockade open
+        return Options(steps, tuple(_track_moves(position, colour, steps)), bonus=True)
     steps = steps_for(position, roll)
     if _is_third_six(position, roll):
         return Options(steps, (), penalty=True)
@@ -378,8 +379,8 @@ def _third_six(position: Position) -> tuple[Position, list[Event]]:
 
 def _with(pieces: tuple[tuple[int, ...], ...], colour: int, index: int, progress: int) -> tuple[tuple[int, ...], ...]:
     row = pieces[colour]
-    new_row = row[:index] + (progress,) + row[index + 1:]
-    return pieces[:colour] + (new_row,) + pieces[colour + 1:]
+    new_row = (*row[:index], progress, *row[index + 1:])
+    return (*pieces[:colour], new_row, *pieces[colour + 1:])
 
 
 def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Position, list[Event]]:

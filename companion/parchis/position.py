@@ -351,7 +351,8 @@ def _read_winner(value: Any, colours: tuple[int, ...], teams: bool) -> tuple[int
     if value is None:
         return None
     if teams:
-        if (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and v in COLOUR_INDEX for v in value)):
+        names_ok = isinstance(value, list) and all(isinstance(v, str) and v in COLOUR_INDEX for v in value)
+        if names_ok and len(value) == 2:
             team = tuple(sorted(COLOUR_INDEX[v] for v in value))
             if team[1] == partner(team[0]):
                 return team

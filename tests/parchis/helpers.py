@@ -72,4 +72,4 @@ def types(events: list[dict[str, Any]]) -> list[str]:
     return [event["type"] for event in events]
 
 
-__all__ = ["ALL", "P", "go", "moves", "movers", "options", "piece", "pos_json", "types"]
+__all__ = ["ALL", "P", "go", "movers", "moves", "options", "piece", "pos_json", "types"]

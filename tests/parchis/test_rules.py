@@ -13,7 +13,7 @@ from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove
 from companion.parchis import Position, options, play
 from companion.parchis.engine import steps_for
 
-from .helpers import P, go, moves, movers, piece, pos_json, types
+from .helpers import P, go, movers, moves, piece, pos_json, types
 
 
 def refusal(position: Position, roll: int | None, name: str | None, kind: type = IllegalMove) -> object:
@@ -40,7 +40,8 @@ def test_pa1_square_68_is_followed_by_square_1(colour, start, roll, end):
 
 
 # -- PA-2 colours, exits, last track squares, turn order ----------------------------------------------
-@pytest.mark.parametrize(("colour", "exit_square"), [("yellow", "t5"), ("blue", "t22"), ("red", "t39"), ("green", "t56")])
+@pytest.mark.parametrize(("colour", "exit_square"),
+                         [("yellow", "t5"), ("blue", "t22"), ("red", "t39"), ("green", "t56")])
 def test_pa2_each_colour_leaves_on_its_exit_square(colour, exit_square):
     """PA-2: exit squares 5, 22, 39, 56."""
     assert moves(P({}, turn=colour), 5) == [(f"{colour}.0", "nest", exit_square, None)]
