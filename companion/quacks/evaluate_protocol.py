@@ -19,12 +19,12 @@ from companion.quacks.evaluation_types import (
     FACES,
     Answers,
     Face,
-    Placed,
     PlayerIn,
     ScoringChoice,
     Setup,
     Supply,
 )
+from companion.quacks.pot import Placed
 from companion.referee.fields import is_int, require
 
 # Book sets whose choices or set-aside chips the request cannot carry.

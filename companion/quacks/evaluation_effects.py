@@ -26,7 +26,8 @@ from companion.quacks.data import (
     book_out,
     price,
 )
-from companion.quacks.evaluation_types import Face, Placed, Setup, Supply, Tally
+from companion.quacks.evaluation_types import Face, Setup, Supply, Tally
+from companion.quacks.pot import Placed
 
 WHITES_FOR_GREEN_3 = 7  # green set 3 acts when the whites total exactly this
 MAX_PURCHASES = 2  # QK-14: one chip, or two of different colours

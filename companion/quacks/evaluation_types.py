@@ -24,6 +24,7 @@ from companion.quacks.data import (
     chip,
     default_catalogue,
 )
+from companion.quacks.pot import Placed
 
 Event: TypeAlias = dict[str, Any]
 Step = Literal["A", "B", "C", "D", "E", "F", "end"]
@@ -31,21 +32,6 @@ STEPS: tuple[Step, ...] = ("A", "B", "C", "D", "E", "F", "end")
 Face = Literal["1vp", "2vp", "ruby", "droplet", "orange"]
 FACES: tuple[Face, ...] = ("1vp", "2vp", "ruby", "droplet", "orange")  # QK-11 (1vp twice on the die)
 ScoringChoice = Literal["vp", "buy"]
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A chip left in the pot: its code and the space (0–52) it lies on."""
-
-    chip: str
-    space: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"chip": self.chip, "space": self.space}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Placed:
-        return cls(str(data["chip"]), int(data["space"]))
 
 
 def scoring_index(chips: Sequence[Placed]) -> int:
