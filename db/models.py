@@ -7,7 +7,8 @@ must agree with them (a test compares the two with Alembic's autogenerate).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
+from uuid import uuid4
 
 from sqlalchemy import (
     JSON,
@@ -41,6 +42,7 @@ NAMING_CONVENTION = {
 NAME_MAX = 80
 GAME_MAX = 20
 VARIANT_MAX = 40
+UID_LENGTH = 32  # uuid4().hex
 STATUSES = ("active", "finished", "abandoned")
 KINDS = ("action", "undo", "redo")
 
@@ -50,7 +52,7 @@ NullableJSON = JSON(none_as_null=True)
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map = {
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
         datetime: DateTime(timezone=True),
         dict[str, Any]: JSON,
     }
@@ -83,14 +85,21 @@ class Player(Base):
         return f"Player(id={self.id!r}, name={self.name!r}, archived={self.archived!r})"
 
 
+def new_uid() -> str:
+    """A match's stable id across installs (export, import, match codes): 32 hex digits."""
+    return uuid4().hex
+
+
 class Match(Base):
     __tablename__ = "matches"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    # The same match keeps its uid in every database it is exported to (revision 0003).
+    uid: Mapped[str] = mapped_column(String(UID_LENGTH), default=new_uid)
     game: Mapped[str] = mapped_column(String(GAME_MAX))
     variant: Mapped[str | None] = mapped_column(String(VARIANT_MAX))
     setup: Mapped[dict[str, Any]]
-    status: Mapped[str] = mapped_column(String(10), index=True)  # one of STATUSES
+    status: Mapped[str] = mapped_column(String(10))  # one of STATUSES
     started_at: Mapped[datetime] = mapped_column(index=True)
     finished_at: Mapped[datetime | None]
     result: Mapped[dict[str, Any] | None] = mapped_column(NullableJSON)
@@ -109,6 +118,14 @@ class Match(Base):
         passive_deletes=True,
     )
 
+    __table_args__ = (
+        Index("uq_matches_uid", "uid", unique=True),
+        # History pages seek along these, newest first (revision 0003): the status (and
+        # the game) pin a range, finished_at and id order it and mark where a page ends.
+        Index("ix_matches_status_finished_at_id", "status", "finished_at", "id"),
+        Index("ix_matches_game_status_finished_at_id", "game", "status", "finished_at", "id"),
+    )
+
     def __repr__(self) -> str:
         return f"Match(id={self.id!r}, game={self.game!r}, status={self.status!r})"
 
@@ -118,7 +135,7 @@ class Participant(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     seat: Mapped[int]
     team: Mapped[int | None]
     final_score: Mapped[int | None]
@@ -127,7 +144,11 @@ class Participant(Base):
     match: Mapped[Match] = relationship(back_populates="participants")
     player: Mapped[Player] = relationship(back_populates="participations")
 
-    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat"),
+        # A player's matches without touching the table (history filter, statistics).
+        Index("ix_participants_player_id_match_id", "player_id", "match_id"),
+    )
 
     def __repr__(self) -> str:
         return f"Participant(match_id={self.match_id!r}, seat={self.seat!r})"
