@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--web", action="store_true",
                         help="serve the app to web browsers instead of opening a window; prints the URL")
     parser.add_argument("--host", default="127.0.0.1",
-                        help="with --web: the address to listen on (default 127.0.0.1; 0.0.0.0 for phones on your network)")
+                        help="with --web: the address to listen on "
+                             "(default 127.0.0.1; 0.0.0.0 for phones on your network)")
     parser.add_argument("--port", type=int, default=8550,
                         help="with --web: the port to listen on (default 8550; 0 picks a free one)")
     parser.add_argument("--open", action="store_true",

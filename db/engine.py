@@ -17,9 +17,10 @@ import functools
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
@@ -94,7 +95,7 @@ def configure_sqlite(engine: Engine) -> None:
     event.listen(engine, "begin", _on_begin)
 
 
-def _on_connect(dbapi_connection, connection_record) -> None:  # noqa: ANN001
+def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
     # Let SQLAlchemy emit BEGIN (see _on_begin) instead of the driver's legacy mode,
     # which skips BEGIN before DDL and SELECT.
     dbapi_connection.isolation_level = None
@@ -107,12 +108,12 @@ def _on_connect(dbapi_connection, connection_record) -> None:  # noqa: ANN001
         cursor.close()
 
 
-def _on_begin(connection) -> None:  # noqa: ANN001
+def _on_begin(connection: Connection) -> None:
     mode = connection.get_execution_options().get(BEGIN_OPTION, "")
     connection.exec_driver_sql(f"BEGIN {mode}".strip())
 
 
-def make_engine(url: str | URL | None = None, **kwargs) -> Engine:  # noqa: ANN003
+def make_engine(url: str | URL | None = None, **kwargs: Any) -> Engine:
     """An engine for `url` (default: `default_url()`), configured for the store."""
     url = make_url(url if url is not None else default_url())
     if _is_sqlite(url):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from alembic import command
 from alembic.config import CommandLine, Config
@@ -74,7 +75,7 @@ def upgrade(engine: Engine, revision: str = HEAD) -> None:
     with writer(engine).connect() as connection:
         if sqlite:
             # A no-op inside a transaction: send it before anything begins.
-            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
+            _driver(connection).execute("PRAGMA foreign_keys=OFF")
         try:
             with connection.begin():
                 command.upgrade(alembic_config(connection), revision)
@@ -87,7 +88,15 @@ def upgrade(engine: Engine, revision: str = HEAD) -> None:
                         )
         finally:
             if sqlite:
-                connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
+                _driver(connection).execute("PRAGMA foreign_keys=ON")
+
+
+def _driver(connection: Connection) -> Any:
+    """The DBAPI connection under `connection`, for pragmas that must bypass SQLAlchemy's BEGIN."""
+    driver = connection.connection.driver_connection
+    if driver is None:  # only a connection that was closed or invalidated has none
+        raise RuntimeError("the database connection is closed")
+    return driver
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -30,7 +30,7 @@ def require(request: Mapping[str, Any], field: str, kind: type) -> Any:
 
 def int_in_range(request: Mapping[str, Any], field: str, low: int, high: int, rule: str | None = None) -> int:
     """A required integer field within low..high."""
-    value = require(request, field, int)
+    value: int = require(request, field, int)
     if not low <= value <= high:
         raise BadRequest("protocol.out_of_range", rule=rule, field=field, value=value, low=low, high=high)
     return value

@@ -1,7 +1,7 @@
 """Bell's Senet: a pure rule engine (no I/O, no randomness) and its game record."""
 
 from companion.game import Game, Option
-
+from companion.senet import protocol
 from companion.senet.engine import (
     BEAR_OFF_SQUARE,
     OFF,
@@ -16,11 +16,11 @@ from companion.senet.engine import (
     result,
 )
 from companion.senet.match import SenetEngine, SenetState
-from companion.senet import protocol
 from companion.senet.position import HOUSE_OF_BEAUTY, PIECES, SAFE_SQUARES, SQUARES, HouseRules, Position
 
 __all__ = [
     "BEAR_OFF_SQUARE",
+    "GAME",
     "HOUSE_OF_BEAUTY",
     "OFF",
     "PIECES",
@@ -29,7 +29,6 @@ __all__ = [
     "HouseRules",
     "Move",
     "Position",
-    "GAME",
     "Result",
     "SenetEngine",
     "SenetState",

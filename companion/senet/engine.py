@@ -73,7 +73,8 @@ def check_throw(throw: Any) -> int:
     """SN-4: a throw is 1, 2, 3 or 4."""
     if not is_int(throw) or throw not in THROWS:
         raise BadRequest("senet.bad_throw", rule="SN-4", throw=_shown(throw))
-    return throw
+    checked: int = throw
+    return checked
 
 
 def check_not_over(position: Position) -> Result:

@@ -87,7 +87,7 @@ class Position:
             raise BadPosition("senet.position_turn", rule="SN-2", value=_shown(self.turn))
         if not isinstance(self.off, tuple) or len(self.off) != 2:
             raise BadPosition("senet.position_off_object")
-        for player, count in zip(PLAYERS, self.off):
+        for player, count in zip(PLAYERS, self.off, strict=True):
             if not _is_int(count) or not 0 <= count <= PIECES:
                 raise BadPosition("senet.position_off", rule="SN-12", player=player, value=_shown(count))
             total = squares.count(player) + count

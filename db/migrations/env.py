@@ -7,35 +7,37 @@ a URL. `render_as_batch=True` lets SQLite change tables by copy-and-rename.
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
+from sqlalchemy import Connection
 
 from db.models import Base
 
 config = context.config
 target_metadata = Base.metadata
 
-OPTIONS = {
-    "target_metadata": target_metadata,
-    "render_as_batch": True,
-    "compare_type": True,
-}
+
+
+def configure(**where: Any) -> None:
+    """The settings every run shares, plus where it runs (a URL, or an open connection)."""
+    context.configure(target_metadata=target_metadata, render_as_batch=True, compare_type=True, **where)
 
 
 def run_migrations_offline() -> None:
     from db.engine import default_url
 
-    context.configure(
+    configure(
         url=config.get_main_option("sqlalchemy.url") or default_url(),
         literal_binds=True,
         dialect_opts={"paramstyle": "named"},
-        **OPTIONS,
     )
     with context.begin_transaction():
         context.run_migrations()
 
 
-def run_with(connection) -> None:  # noqa: ANN001
-    context.configure(connection=connection, **OPTIONS)
+def run_with(connection: Connection) -> None:
+    configure(connection=connection)
     with context.begin_transaction():
         context.run_migrations()
 

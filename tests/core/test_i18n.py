@@ -1,12 +1,11 @@
 """The translation layer: both catalogues complete and consistent."""
 
-import json
 from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGES, catalogue, placeholders, t
 from companion.errors import IllegalMove
+from companion.i18n import catalogue, placeholders, t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,8 +55,11 @@ def test_screens_hard_code_no_text():
     for path in (ROOT / "views").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in {"Text", "TextButton", "FilledButton", "OutlinedButton"}:
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in {
+                "Text", "TextButton", "FilledButton", "OutlinedButton"
+            }:
                 for arg in node.args[:1]:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and any(c.isalpha() for c in arg.value):
+                    if (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                            and any(c.isalpha() for c in arg.value)):
                         offenders.append(f"{path.name}:{node.lineno} {arg.value!r}")
     assert offenders == []

@@ -38,13 +38,13 @@ def test_non_objects_and_missing_fields_are_bad_request(line):
 
 @pytest.mark.parametrize("game", ['"chess"', "3", "null", '["senet"]', '"SENET"'])
 def test_unknown_game_whatever_its_type(game):
-    response = handle_line('{"game": %s, "op": "new"}' % game)
+    response = handle_line(f'{{"game": {game}, "op": "new"}}')
     assert response["error"]["code"] == "unknown_game"
 
 
 @pytest.mark.parametrize("op", ['"castle"', "1", "null", '{"x": 1}'])
 def test_unknown_op_whatever_its_type(op):
-    assert handle_line('{"game": "senet", "op": %s}' % op)["error"]["code"] == "unknown_op"
+    assert handle_line(f'{{"game": "senet", "op": {op}}}')["error"]["code"] == "unknown_op"
 
 
 def test_message_names_the_problem():

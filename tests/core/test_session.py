@@ -44,7 +44,7 @@ class TallyEngine:
 TALLY = Game("tally", 2, 2, TallyEngine(), ops={}, options=(Option("start", "int", 0, low=0, high=9),))
 
 
-def Tally():  # noqa: N802 - reads like the old engine class at the call sites
+def Tally():  # reads like the old engine class at the call sites
     return TALLY
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root
 
-from companion.session import MatchSession  # noqa: E402
-from db import SeatSpec, Store  # noqa: E402
-from tests.db.counter_game import GAME, entries, play  # noqa: E402
-from companion.games import register_extra  # noqa: E402
+from companion.games import register_extra
+from companion.session import MatchSession
+from db import SeatSpec, Store
+from tests.db.counter_game import GAME, entries, play
 
 register_extra("tests.db.counter_game")
 

@@ -54,7 +54,7 @@ def test_every_sqlite_connection_is_wal_with_foreign_keys(store: Store) -> None:
 
 
 def test_foreign_keys_are_enforced(store: Store, match_id: int) -> None:
-    with pytest.raises(IntegrityError, match="(?i)foreign key"), store.engine.begin() as connection:
+    with pytest.raises(IntegrityError, match=r"(?i)foreign key"), store.engine.begin() as connection:
         connection.execute(text("DELETE FROM players"))
     assert len(store.players()) == 2
 

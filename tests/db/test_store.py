@@ -131,7 +131,7 @@ def test_create_match_round_trip(store: Store, anna_and_min: tuple[int, int]) ->
     ],
 )
 def test_bad_matches_are_refused_and_leave_nothing(
-    store: Store, anna_and_min: tuple[int, int], game, setup, seats, error  # noqa: ANN001
+    store: Store, anna_and_min: tuple[int, int], game, setup, seats, error
 ) -> None:
     anna, min_ = anna_and_min
     seatings = {
@@ -204,7 +204,7 @@ def test_events_round_trip_in_order(store: Store, match_id: int) -> None:
     assert info.last_event_at is not None and info.last_event_at >= info.started_at
 
 
-def test_logs_of_two_matches_do_not_mix(store: Store, match_id: int, anna_and_min) -> None:  # noqa: ANN001
+def test_logs_of_two_matches_do_not_mix(store: Store, match_id: int, anna_and_min) -> None:
     other = store.create_match("counter", {}, [SeatSpec(anna_and_min[0], 0)])
     assert store.append_event(match_id, {"kind": "undo"}) == 1
     assert store.append_event(other, {"kind": "redo"}) == 1
@@ -253,7 +253,7 @@ def test_unknown_match(store: Store) -> None:
 # -- finishing, abandoning, listing, deleting --------------------------------------------
 
 
-def test_finish_match(store: Store, match_id: int, anna_and_min) -> None:  # noqa: ANN001
+def test_finish_match(store: Store, match_id: int, anna_and_min) -> None:
     store.append_event(match_id, ENTRIES[0])
     result = {"over": True, "winner": 1, "draw": False, "score": {0: 3, 1: 5}}
     info = store.finish_match(match_id, result, scores={0: 3, 1: 5}, placings={0: 2, 1: 1})
@@ -285,7 +285,7 @@ def test_finish_match(store: Store, match_id: int, anna_and_min) -> None:  # noq
     ],
 )
 def test_a_refused_finish_changes_nothing(
-    store: Store, match_id: int, result, scores, placings, error  # noqa: ANN001
+    store: Store, match_id: int, result, scores, placings, error
 ) -> None:
     with pytest.raises(error):
         store.finish_match(match_id, result, scores, placings)
@@ -344,7 +344,7 @@ def test_unfinished_and_history_are_newest_first(
     assert [m.id for m in store.history(player_id=min_, limit=1)] == [solo]
 
 
-def test_archived_players_keep_their_history(store: Store, match_id: int, anna_and_min) -> None:  # noqa: ANN001
+def test_archived_players_keep_their_history(store: Store, match_id: int, anna_and_min) -> None:
     store.finish_match(match_id, {}, {0: 1, 1: 2}, {0: 2, 1: 1})
     store.archive_player(anna_and_min[0])
     [info] = store.history(player_id=anna_and_min[0])

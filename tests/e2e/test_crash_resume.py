@@ -23,7 +23,8 @@ def test_a_killed_app_resumes_the_match_where_it_stopped(tmp_path, browser):
     (tmp_path / "settings.json").write_text('{"lang": "en", "dark": false}')
     store = Store(db_url)
     ana, ben = store.add_player("Ana", "#d32f2f"), store.add_player("Ben", "#1976d2")
-    match_id = store.create_match("senet", {"house_rules": {"gate_exact_26": True}}, [SeatSpec(ana.id, 1), SeatSpec(ben.id, 2)])
+    match_id = store.create_match("senet", {"house_rules": {"gate_exact_26": True}},
+                                  [SeatSpec(ana.id, 1), SeatSpec(ben.id, 2)])
 
     app = start_app(tmp_path, db_url)
     try:

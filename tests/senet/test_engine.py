@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 from companion.errors import BadRequest, GameOver, IllegalMove, UnknownOp
-import random
-
 from companion.game import Outcome
 from companion.games import game
 from companion.senet import GAME, HouseRules, Position, SenetEngine, SenetState

@@ -89,9 +89,11 @@ TRIGGERS = {
     "position_shared_square": lambda: Position.from_json({"turn": 1, "board": {"1": [4], "2": [4]}}),
     "position_off_object": lambda: Position.from_json({"turn": 1, "board": {"1": [], "2": []}, "off": 3}),
     "position_off": lambda: Position.from_json({"turn": 1, "board": {"1": [], "2": []}, "off": {"1": 12, "2": 0}}),
-    "position_too_many": lambda: Position.from_json({"turn": 1, "board": {"1": [1, 2], "2": []}, "off": {"1": 9, "2": 0}}),
+    "position_too_many": lambda: Position.from_json(
+        {"turn": 1, "board": {"1": [1, 2], "2": []}, "off": {"1": 9, "2": 0}}),
     "position_house_rules": lambda: Position.from_json({"turn": 1, "board": {"1": [], "2": []}, "house_rules": 1}),
-    "position_gate": lambda: Position.from_json({"turn": 1, "board": {"1": [], "2": []}, "house_rules": {"gate_exact_26": 0}}),
+    "position_gate": lambda: Position.from_json(
+        {"turn": 1, "board": {"1": [], "2": []}, "house_rules": {"gate_exact_26": 0}}),
 }
 
 

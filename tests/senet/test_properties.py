@@ -105,7 +105,7 @@ def play_one_game(seed: int, gate: bool, policy: str) -> int:
         turn, other = position.turn, 3 - position.turn
         over = oracle_over(position.off[turn - 1], position.off[other - 1], len(mine if turn == 1 else theirs),
                            len(theirs if turn == 1 else mine))
-        assert res.over == over
+        assert res.over == over, f"SN-13/SN-14 at ply {ply}: the engine says over={res.over}"
         if res.over:
             break
 

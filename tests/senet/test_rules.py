@@ -488,7 +488,8 @@ def test_sn14_finished_draw_refuses_moves():
     assert info.value.rule == "SN-14"
 
 
-@pytest.mark.parametrize("throw,expected", [(2, [Move(19, 21, False)]), (4, [Move(17, 21, False), Move(19, 23, False)])])
+@pytest.mark.parametrize("throw,expected",
+                         [(2, [Move(19, 21, False)]), (4, [Move(17, 21, False), Move(19, 23, False)])])
 def test_sn5_at_the_start_even_throws_are_blocked_by_own_pieces(throw, expected):
     # player 1 stands on every odd square 1..19: an even throw lands on its own piece except at the front
     assert legal_moves(Position.start(), throw) == expected
