@@ -1,13 +1,14 @@
-"""Bell's Senet in the app: the match screen, the rules page and the house-rule switch."""
+"""Bell's Senet in the app: the match screen, the rules page, the set-up option's label."""
 
-from views.games import GameViews, HouseRule
-from views.senet.rules import SenetRules
+from views.games import GameViews
+from views.senet.rules import RULES, SenetRules
 from views.senet.screen import SenetScreen
 
-SENET_VIEWS = GameViews(
+VIEWS = GameViews(
     match_screen=SenetScreen,
     rules_page=SenetRules,
-    house_rules=[HouseRule(key="gate_exact_26", label="senet.house.gate_exact_26")],
+    rules=RULES,
+    option_labels={"gate_exact_26": "senet.house.gate_exact_26"},
 )
 
-__all__ = ["SENET_VIEWS", "SenetRules", "SenetScreen"]
+__all__ = ["VIEWS", "SenetRules", "SenetScreen"]

@@ -1,5 +1,8 @@
 """The Bell's Senet board drawn as it lies on the table: three rows of ten, S-shaped.
 
+On a phone held upright the same board stands on end: three columns of ten, the path still
+an S (down the first column, up the second, down the third), so that squares stay thumb-sized.
+
 Nothing here knows a rule. The board is drawn from a `Position`; which pieces and squares
 light up comes from the engine's `legal_moves` list, passed in as `Lit`.
 """
@@ -25,6 +28,7 @@ TARGET = "#a5d6a7"  # where a lit piece would land
 CAPTURE = "#ef9a9a"  # a lit target holding an opponent's piece
 GLOW = "#f57f17"
 ARROW = "#1b5e20"
+FRAME = 3  # the board's wooden frame, in pixels
 
 MARKS = {27: "senet_ui.mark.27", 28: "senet_ui.mark.28", 29: "senet_ui.mark.29", 30: "senet_ui.mark.30"}
 
@@ -32,6 +36,15 @@ MARKS = {27: "senet_ui.mark.27", 28: "senet_ui.mark.28", 29: "senet_ui.mark.29",
 def board_rows() -> list[list[int]]:
     """The squares row by row as drawn, left to right (SN-1): the middle row runs 20..11."""
     return [list(range(1, 11)), list(range(20, 10, -1)), list(range(21, 31))]
+
+
+def board_columns() -> list[list[int]]:
+    """The upright board: each row of the table becomes a column, read top to bottom.
+
+    The first column runs 1..10 downwards, the middle one 20..11 (so the path climbs it),
+    the last 21..30 downwards: square n+1 always touches square n (SN-1).
+    """
+    return board_rows()
 
 
 @dataclass(frozen=True)
@@ -116,7 +129,9 @@ def square_control(
     lit: Lit,
     on_tap: Callable[[int], Any] | None,
     number_size: float,
+    size: float | None = None,
 ) -> ft.Control:
+    """One square; it takes its share of the row (`size` None) or exactly `size` pixels."""
     owner = position.owner(square)
     movable = square in lit.movable
     target = lit.targets.get(square)
@@ -171,7 +186,9 @@ def square_control(
     ))
 
     cell = ft.Container(
-        aspect_ratio=1,
+        aspect_ratio=1 if size is None else None,
+        width=size,
+        height=size,
         bgcolor=bg,
         border=ft.Border.all(1, LINE),
         on_click=(lambda e, s=square: on_tap(s)) if on_tap else None,
@@ -179,7 +196,7 @@ def square_control(
         content=ft.Stack(controls=layers, fit=ft.StackFit.EXPAND),
     )
     return ft.Semantics(
-        expand=1,
+        expand=1 if size is None else None,
         label=square_label(tr, square, owner, names, lit),
         button=on_tap is not None,
         container=True,
@@ -196,20 +213,29 @@ def board_control(
     lit: Lit | None = None,
     on_tap: Callable[[int], Any] | None = None,
     square_size: float = 40,
+    upright: bool = False,
 ) -> ft.Control:
-    """The 3×10 board. Each square takes a tenth of the width and stays square."""
+    """The 3×10 board: lying (each square a tenth of the width) or upright (3 columns of
+    10 squares of `square_size` pixels each)."""
     lit = lit or Lit()
     number_size = max(8.0, min(13.0, square_size * 0.24))
-    rows = [
-        ft.Row(
-            spacing=0,
-            controls=[square_control(tr, sq, position, colours, names, lit, on_tap, number_size) for sq in row],
-        )
-        for row in board_rows()
-    ]
+
+    def cell(sq: int, size: float | None) -> ft.Control:
+        return square_control(tr, sq, position, colours, names, lit, on_tap, number_size, size)
+
+    if upright:
+        content: ft.Control = ft.Row(spacing=0, tight=True, controls=[
+            ft.Column(spacing=0, tight=True, controls=[cell(sq, square_size) for sq in column])
+            for column in board_columns()
+        ])
+    else:
+        content = ft.Column(spacing=0, controls=[
+            ft.Row(spacing=0, controls=[cell(sq, None) for sq in row]) for row in board_rows()
+        ])
     return ft.Container(
-        border=ft.Border.all(3, LINE),
+        key="board",
+        border=ft.Border.all(FRAME, LINE),
         border_radius=4,
         bgcolor=LINE,
-        content=ft.Column(spacing=0, controls=rows),
+        content=content,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.senet import Position
+from views.games import RuleText
 from views.model import AppModel
 from views.senet.board import board_control
 from views.ui import body, heading
@@ -15,6 +16,12 @@ SECTIONS = (
     ("senet_ui.rules.end_heading", ("SN-12", "SN-13", "SN-14")),
 )
 CHOICES = ("start", "odd", "end", "26", "forced", "inside", "pass")
+
+RULES = tuple(
+    RuleText(rule_id, f"senet_ui.rules.{rule_id}", heading=title if index == 0 else None)
+    for title, rule_ids in SECTIONS
+    for index, rule_id in enumerate(rule_ids)
+)
 
 
 def rule_row(rule_id: str, text: str) -> ft.Control:
@@ -41,7 +48,7 @@ def bullet(text: str) -> ft.Control:
 
 
 @ft.component
-def SenetRules(model: AppModel) -> ft.Control:
+def SenetRules(model: AppModel, rule: str | None = None) -> ft.Control:
     tr = model.tr
     start = Position.start()
     names = {1: tr("senet_ui.player_n", seat=1), 2: tr("senet_ui.player_n", seat=2)}
@@ -49,7 +56,13 @@ def SenetRules(model: AppModel) -> ft.Control:
     page_width = getattr(ft.context.page, "width", None) or 400
     picture_size = max(28.0, min(60.0, (page_width - 40) / 10))
 
-    controls: list[ft.Control] = [
+    controls: list[ft.Control] = []
+    if rule in {entry.id for entry in RULES}:  # opened from a refusal: that rule first
+        controls.append(ft.Container(
+            key=f"rule-{rule}", padding=12, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            content=rule_row(rule, tr(f"senet_ui.rules.{rule}")),
+        ))
+    controls += [
         ft.Text(tr("senet_ui.rules.intro"), size=15),
         board_control(tr, start, colours, names, square_size=picture_size),
         ft.Text(tr("senet_ui.rules.start_picture"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),

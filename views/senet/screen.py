@@ -1,324 +1,380 @@
 """The Bell's Senet match screen: the board, the throw pad, and what the referee says.
 
-The flow of design.md: the player enters the throw (or lets the view draw one); the engine's
-`legal_moves` lights the pieces that may move; a tap on any square sends that move to the
-engine through `LiveMatch.apply`, and a refusal is shown with the engine's own sentence and
-rule id. The throw is not stored by itself: the stored action is the play (or the pass).
+Everything shown comes from the `LiveMatch`: the position and the throw waiting for its move
+(`live.state`), the result (`live.outcome`), the names by seat (`live.names`) and the last move
+as the engine told it (the events of the stored entries). Each tap is one call to the
+LiveMatch, so one stored entry at most: a throw `{"throw": n}`, 'roll for me' (the engine's own
+die), or a move `{"move": {"from": s}}`. The engine decides what is legal and says why a tap
+is refused; the screen only shows it.
+
+On a phone held upright the board stands on end beside the panel, so that squares stay at
+least 48 pixels wide; the throw pad sits at a fixed place in the panel, above the messages,
+so that no banner can push it away.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
-from companion.i18n import error_text
-from companion.senet import OFF, forced_move, legal_moves
+from companion.game import Outcome
+from companion.senet import OFF, Move, Position, SenetState, forced_move, legal_moves
+from companion.session import MatchSession
+from views.live import LiveMatch
 from views.model import AppModel
-from views.senet.board import ARROW, TARGET, Lit, board_control, piece
+from views.screens.match import MatchTools, refusal_banner
+from views.senet.board import FRAME, Lit, board_control, piece
 from views.ui import TAP, big_button
 
+Tr = Callable[..., str]
+
 THROWS = (1, 2, 3, 4)
-SIDE_BY_SIDE = 768  # from the `md` breakpoint the controls sit beside the board
-BOARD_COL = {"xs": 12, "md": 7}
-PANEL_COL = {"xs": 12, "md": 5}
+SIDE_BY_SIDE = 992  # from the `lg` breakpoint the panel sits beside a lying board
+BOARD_COL = {"xs": 12, "lg": 7}
+PANEL_COL = {"xs": 12, "lg": 5}
+DEFAULT_COLOURS = {1: "#f5f5f5", 2: "#212121"}
+
+# What surrounds the screen's content (the app bar and the view's padding), and what the
+# upright layout keeps below the board (the tools row), so that Undo stays on screen.
+APP_BAR = 56
+VIEW_PADDING = 12
+GAP = 8
+PANEL_MIN = 168  # the panel beside an upright board: two throw buttons of 80 px side by side
+UPRIGHT_MAX = 64  # bigger squares only waste the panel's room
 
 
-def square_size(page_width: float | None) -> float:
-    """About how wide one square is drawn (for text sizes; the squares themselves use expand)."""
-    width = (page_width or 400) - 24 - 6  # the view's padding and the board's frame
-    if width + 30 >= SIDE_BY_SIDE:
-        width = width * BOARD_COL["md"] / 12 - 10
-    return max(28.0, width / 10)
+@dataclass(frozen=True)
+class Layout:
+    """How the board is drawn for a window: `upright` (3 columns of 10 beside the panel)
+    or lying (3 rows of 10 above or beside it), and about how wide one square is."""
+
+    upright: bool
+    square: float
 
 
-def seat_info(live) -> tuple[dict[int, str], dict[int, str]]:
-    """Names and colours of player 1 and player 2 (seat 1 plays player 1)."""
-    names: dict[int, str] = {}
-    colours: dict[int, str] = {1: "#f5f5f5", 2: "#212121"}
-    for p in live.info.participants:
-        if p.seat in (1, 2):
-            names[p.seat] = p.name
-            if p.colour:
-                colours[p.seat] = p.colour
-    return names, colours
+def board_layout(width: float | None, height: float | None) -> Layout:
+    """The layout for a window of `width` × `height` logical pixels.
+
+    A phone in portrait stands the board upright: lying, its squares would be a tenth of
+    the phone's width (33 px at 360 px, too small for a thumb). Upright, the squares are
+    as big as the height allows with the tools row still on screen below the board.
+    """
+    width = width or 400
+    height = height or 800
+    inner = width - 2 * VIEW_PADDING
+    lying = max(20.0, (inner - 2 * FRAME) / 10)
+    if inner + 2 * VIEW_PADDING >= SIDE_BY_SIDE:
+        lying = (inner * BOARD_COL["lg"] / 12 - 16 - 2 * FRAME) / 10
+    if width >= SIDE_BY_SIDE or height <= width:
+        return Layout(False, lying)
+    below = APP_BAR + 2 * VIEW_PADDING + 2 * FRAME + 2 * GAP + TAP  # app bar, padding, frame, tools
+    by_height = (height - below) / 10
+    by_width = (inner - GAP - PANEL_MIN - 2 * FRAME) / 3
+    upright = float(int(min(by_height, by_width, UPRIGHT_MAX)))
+    if upright <= lying:
+        return Layout(False, lying)
+    return Layout(True, upright)
 
 
-def last_move_text(tr, live, names: dict[int, str]) -> str | None:
-    """One sentence about the last stored play: who moved what, and any capture or bear-off."""
-    history = live.session.history
-    if not history:
-        return None
-    step = history[-1]
-    mover = 3 - step.state.turn  # the turn passes after every play (SN-4)
-    name = names.get(mover) or tr("senet_ui.player_n", seat=mover)
-    action = step.action
-    throw = action.get("throw")
-    move = action.get("move")
-    kinds = {event.get("type"): event for event in step.events}
-    if move is None or "pass" in kinds:
-        return tr("senet_ui.last.pass", name=name, throw=throw)
-    frm = move.get("from")
-    if "bear_off" in kinds:
-        text = tr("senet_ui.last.bear_off", name=name, frm=frm, throw=throw)
-    elif "capture" in kinds:
-        victim = names.get(3 - mover) or tr("senet_ui.player_n", seat=3 - mover)
-        text = tr("senet_ui.last.capture", name=name, frm=frm, to=kinds["capture"].get("square"),
-                  throw=throw, victim=victim)
-    else:
-        text = tr("senet_ui.last.move", name=name, frm=frm, to=frm + throw, throw=throw)
-    return text
+def by_player(by_seat: Mapping[int, str], fallback: Mapping[int, str] | None = None) -> dict[int, str]:
+    """Re-key a by-seat mapping by the position's player numbers: the position numbers its
+    players 1 and 2, and seat 0 plays player 1 (SN-2)."""
+    keyed = {player: by_seat.get(player - 1) or "" for player in (1, 2)}
+    if fallback:
+        keyed = {player: value or fallback[player] for player, value in keyed.items()}
+    return keyed
 
 
-def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None,
-           on_close=None, close_label: str | None = None) -> ft.Control:
-    controls: list[ft.Control] = [
-        ft.Icon(icon, color=fg, size=22),
-        ft.Text(text, expand=True, size=15, color=fg),
-    ]
-    if on_close is not None:
-        controls.append(ft.IconButton(ft.Icons.CLOSE, icon_color=fg, tooltip=close_label,
-                                      on_click=lambda: on_close()))
+def use_viewport() -> tuple[float | None, float | None]:
+    """The window's size, re-rendering the screen when it changes (a phone turned sideways)."""
+    page = ft.context.page
+    size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
+
+    def follow() -> None:
+        previous = page.on_resize
+
+        def resized(event: Any) -> None:
+            set_size((event.width, event.height))
+            if previous is not None:
+                previous(event)
+
+        page.on_resize = resized
+
+    ft.use_effect(follow, [])
+    return size
+
+
+# -- what happened, from the engine's events -----------------------------------------------------
+def last_move_text(tr: Tr, session: MatchSession, names: Mapping[int, str]) -> str | None:
+    """One sentence about the newest move or pass in the log, told from the engine's events
+    (who moved, from where, to where, what it captured). `names` are by seat."""
+    history = session.history
+    for index in range(len(history) - 1, -1, -1):
+        step = history[index]
+        kinds = {event.get("type"): event for event in step.events}
+        if "pass" in kinds:
+            throw = kinds["throw"]["throw"] if "throw" in kinds else step.action.get("throw")
+            return tr("senet_ui.last.pass", name=_name(tr, names, kinds["pass"]["seat"]), throw=throw)
+        if "move" not in kinds:
+            continue  # a throw still waiting for its move, or one that was moved since
+        move = kinds["move"]
+        name = _name(tr, names, move["seat"])
+        if "bear_off" in kinds:
+            return tr("senet_ui.last.bear_off", name=name, frm=move["from"], throw=move["throw"])
+        if "capture" in kinds:
+            before: SenetState = history[index - 1].state if index else session.initial_state
+            victim = before.position.owner(kinds["capture"]["square"])  # the piece that was there
+            return tr("senet_ui.last.capture", name=name, frm=move["from"], to=move["to"], throw=move["throw"],
+                      victim=_name(tr, names, victim - 1))
+        return tr("senet_ui.last.move", name=name, frm=move["from"], to=move["to"], throw=move["throw"])
+    return None
+
+
+def passed_now(events: Sequence[Mapping[str, Any]]) -> bool:
+    """This screen's last entry was a throw the engine passed at once (SN-11)."""
+    return any(event.get("type") == "pass" for event in events)
+
+
+def _name(tr: Tr, names: Mapping[int, str], seat: int) -> str:
+    return names.get(seat) or tr("senet_ui.player_n", seat=seat + 1)
+
+
+def prompt_text(tr: Tr, position: Position, throw: int | None, moves: Sequence[Move], name: str) -> tuple[str, str]:
+    """What the player to move should do now, and its kind: plain, or forced (SN-10)."""
+    if throw is None:
+        return tr("senet_ui.enter_throw", name=name), "plain"
+    said = tr("senet_ui.thrown", name=name, throw=throw)
+    if moves and forced_move(position, throw):
+        squares = ", ".join(str(move.frm) for move in moves)
+        return said + " " + tr("senet_ui.forced", squares=squares), "forced"
+    return said + " " + tr("senet_ui.tap_lit"), "plain"
+
+
+def move_label(tr: Tr, move: Move, names: Mapping[int, str], position: Position) -> tuple[str, str]:
+    """A legal move as a button shows it ("19 → 22") and as it is read aloud."""
+    if move.to == OFF:
+        return f"{move.frm} → {tr('senet_ui.off')}", tr("senet_ui.move.bear_off", frm=move.frm)
+    if move.capture:
+        victim = names.get(position.owner(int(move.to)), "")
+        return (f"{move.frm} → {move.to} ✕",
+                tr("senet_ui.move.capture", frm=move.frm, to=move.to, name=victim))
+    return f"{move.frm} → {move.to}", tr("senet_ui.move.to", frm=move.frm, to=move.to)
+
+
+# -- pieces of the screen ---------------------------------------------------------------------------
+def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None) -> ft.Control:
     return ft.Container(
         key=key, bgcolor=bg, border_radius=12,
-        padding=ft.Padding.only(left=12, right=4, top=10, bottom=10),
-        content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=10, right=8, top=8, bottom=8),
+        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Icon(icon, color=fg, size=20),
+            ft.Text(text, expand=True, size=14, color=fg),
+        ]),
     )
 
 
-def player_card(tr, seat: int, position, names, colours, to_move: bool) -> ft.Control:
-    name = names.get(seat) or tr("senet_ui.player_n", seat=seat)
+def player_card(tr: Tr, player: int, position: Position, names: Mapping[int, str], colours: Mapping[int, str],
+                to_move: bool, compact: bool) -> ft.Control:
+    """A player's name, piece and score; the player to move stands out. `compact`: one line."""
+    name = names[player]
+    label = tr("senet_ui.player_card", name=name, score=position.score(player), board=position.on_board(player),
+               captured=position.captured(player)) + (" · " + tr("senet_ui.to_move") if to_move else "")
     header: list[ft.Control] = [
-        piece(seat, colours[seat], size=22),
-        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+        piece(player, colours[player], size=20),
+        ft.Text(name, size=15, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
     ]
-    stats = tr("senet_ui.stats", board=position.on_board(seat), captured=position.captured(seat))
-    body = ft.Column(spacing=2, controls=[
-        ft.Row(spacing=8, controls=header),
-        ft.Text(tr("senet_ui.score", score=position.score(seat)), size=15, weight=ft.FontWeight.BOLD),
-        ft.Text(stats, size=13),
-        *([ft.Container(
-            bgcolor=ft.Colors.PRIMARY, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-            content=ft.Text(tr("senet_ui.to_move"), size=13, color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.BOLD),
-        )] if to_move else []),
-    ])
+    if compact:
+        header.append(ft.Text(str(position.score(player)), size=16, weight=ft.FontWeight.BOLD))
+        content: ft.Control = ft.Row(spacing=6, controls=header)
+    else:
+        stats = tr("senet_ui.stats", board=position.on_board(player), captured=position.captured(player))
+        content = ft.Column(spacing=2, controls=[
+            ft.Row(spacing=8, controls=header),
+            ft.Text(tr("senet_ui.score", score=position.score(player)), size=15, weight=ft.FontWeight.BOLD),
+            ft.Text(stats, size=13),
+            *([ft.Container(
+                bgcolor=ft.Colors.PRIMARY, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                content=ft.Text(tr("senet_ui.to_move"), size=13, color=ft.Colors.ON_PRIMARY,
+                                weight=ft.FontWeight.BOLD),
+            )] if to_move else []),
+        ])
     return ft.Semantics(
-        col={"xs": 6},
-        label=tr("senet_ui.player_card", name=name, score=position.score(seat), board=position.on_board(seat),
-                 captured=position.captured(seat))
-        + (" · " + tr("senet_ui.to_move") if to_move else ""),
-        container=True,
+        col={"xs": 6}, label=label, container=True, exclude_semantics=True,
         content=ft.Container(
-            padding=10, border_radius=12,
+            key=f"player-{player}",
+            padding=ft.Padding.symmetric(horizontal=8, vertical=6) if compact else 10,
+            border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if to_move else ft.Colors.SURFACE_CONTAINER,
             border=ft.Border.all(2, ft.Colors.PRIMARY if to_move else ft.Colors.OUTLINE_VARIANT),
-            content=body,
+            content=content,
         ),
     )
 
 
-def throw_pad(tr, throw: int | None, pick, roll) -> ft.Control:
-    buttons = [
-        (ft.FilledButton if n == throw else ft.OutlinedButton)(
-            content=ft.Text(str(n), size=22, weight=ft.FontWeight.BOLD),
-            tooltip=tr("senet_ui.throw_n", throw=n),
-            height=TAP + 8, expand=True, key=f"throw-{n}",
-            on_click=lambda e, n=n: pick(n),
+def throw_pad(tr: Tr, waiting: int | None, can_throw: bool, on_throw: Callable[[int], Any],
+              on_roll: Callable[[], Any], columns: int) -> ft.Control:
+    """The four faces of the stick die and 'roll for me'. While a throw waits for its move the
+    pad shows it and takes no other (one throw per turn, SN-4; Undo takes a throw back)."""
+    buttons: list[ft.Control] = [
+        (ft.FilledButton if n == waiting else ft.OutlinedButton)(
+            content=ft.Text(str(n), size=22, weight=ft.FontWeight.BOLD,
+                            semantics_label=tr("senet_ui.throw_n", throw=n)),
+            height=TAP, expand=True, key=f"throw-{n}", disabled=not can_throw and n != waiting,
+            on_click=(lambda _, n=n: on_throw(n)) if can_throw else None,
         )
         for n in THROWS
     ]
-    return ft.Column(spacing=8, controls=[
-        ft.Row(spacing=8, controls=buttons),
-        ft.OutlinedButton(content=ft.Text(tr("senet_ui.roll"), size=16), icon=ft.Icons.CASINO,
-                          height=TAP, on_click=lambda: roll(), key="roll"),
-    ])
-
-
-def bear_off_strip(tr, lit: Lit, play_from) -> ft.Control:
-    """Below the board: where a piece goes when it leaves after square 30 (SN-9)."""
-    if lit.bear_off:
-        move = lit.bear_off[0]
-        return ft.Semantics(
-            label=tr("senet_ui.bear_off_button", frm=move.frm), button=True, container=True,
-            exclude_semantics=True,
-            content=ft.Container(
-                height=TAP, border_radius=10, bgcolor=TARGET, border=ft.Border.all(3, ARROW),
-                alignment=ft.Alignment.CENTER_RIGHT, padding=ft.Padding.symmetric(horizontal=12),
-                on_click=lambda: play_from(move.frm), ink=True,
-                content=ft.Row(alignment=ft.MainAxisAlignment.END, controls=[
-                    ft.Text(tr("senet_ui.bear_off_button", frm=move.frm), size=15, color="#1b1b1b",
-                            weight=ft.FontWeight.BOLD),
-                    ft.Icon(ft.Icons.LOGOUT, color=ARROW),
-                ]),
-            ),
-        )
-    return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        content=ft.Text(tr("senet_ui.path_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    rows = [ft.Row(spacing=GAP, controls=buttons[i:i + columns]) for i in range(0, len(buttons), columns)]
+    roll = ft.OutlinedButton(
+        content=ft.Text(tr("senet_ui.roll"), size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        icon=ft.Icons.CASINO, height=TAP, key="roll", disabled=not can_throw,
+        on_click=lambda: on_roll(),
     )
+    return ft.Column(key="throw-pad", spacing=GAP, controls=[*rows, ft.Row(controls=[ft.Container(expand=True,
+                                                                                                 content=roll)])])
 
 
-def result_card(tr, res: dict[str, Any], names, go_home) -> ft.Control:
-    score = res.get("score", {})
-    s1, s2 = score.get("1", 0), score.get("2", 0)
-    if res.get("draw"):
-        headline = tr("senet_ui.draw")
-    else:
-        winner = res.get("winner")
-        headline = tr("senet_ui.winner", name=names.get(winner) or tr("senet_ui.player_n", seat=winner))
+def move_buttons(tr: Tr, moves: Sequence[Move], names: Mapping[int, str], position: Position,
+                 on_move: Callable[[int], Any]) -> ft.Control:
+    """The legal moves as buttons a thumb can hit, whatever the squares' size."""
+    buttons: list[ft.Control] = []
+    for move in moves:
+        shown, said = move_label(tr, move, names, position)
+        buttons.append(ft.FilledTonalButton(
+            content=ft.Text(shown, size=16, weight=ft.FontWeight.BOLD, semantics_label=said),
+            height=TAP, key=f"move-{move.frm}", style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            on_click=lambda _, frm=move.frm: on_move(frm),
+        ))
+    return ft.Row(key="moves", wrap=True, spacing=GAP, run_spacing=GAP, controls=buttons)
+
+
+def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], go_home: Callable[[], Any]) -> ft.Control:
+    """Who placed where, as the engine ranks it, with the final scores (SN-12..SN-14)."""
+    first = outcome.places[0] if outcome.places else ()
+    alone = len(first) == 1  # one winner; a shared first place is a draw (SN-14)
+    headline = tr("senet_ui.winner", name=_name(tr, names, first[0])) if alone else tr("senet_ui.draw")
+    lines = [
+        ft.Text(tr("senet_ui.place_line", place=outcome.placing(seat), name=_name(tr, names, seat),
+                   score=outcome.scores.get(seat, 0)),
+                size=17, color=ft.Colors.ON_TERTIARY_CONTAINER)
+        for group in outcome.places for seat in group
+    ]
     return ft.Container(
         key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
         content=ft.Column(spacing=10, controls=[
             ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER, size=32),
                              ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True,
                                      color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-            ft.Text(tr("senet_ui.final_score", name1=names.get(1, "1"), score1=s1, name2=names.get(2, "2"), score2=s2),
-                    size=17, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            *lines,
             big_button(tr("senet_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"),
         ]),
     )
 
 
-@ft.component
-def SenetScreen(model: AppModel, live) -> ft.Control:
-    throw, set_throw = ft.use_state(None)  # entered, not yet played
-    rolled, set_rolled = ft.use_state(False)  # the view drew the throw ('roll for me')
-    refused, set_refused = ft.use_state(None)  # the engine's last refusal (RefereeError)
-    hint, set_hint = ft.use_state(None)  # a view prompt (message id), e.g. 'enter the throw first'
-    _ = live.revision  # re-render after every stored change
-
-    tr = model.tr
-    position = live.state
-    res = live.result
-    over = bool(res.get("over"))
-    names, colours = seat_info(live)
-    mover = position.turn
-    mover_name = names.get(mover) or tr("senet_ui.player_n", seat=mover)
-    page = ft.context.page
-    size = square_size(getattr(page, "width", None))
-
-    moves = []
-    if throw is not None and not over:
-        moves = legal_moves(position, throw)
-    lit = Lit.of(moves)
-
-    def reset_turn() -> None:
-        set_throw(None)
-        set_rolled(False)
-        set_refused(None)
-        set_hint(None)
-
-    def send(move: dict[str, Any] | None) -> None:
-        ok = live.apply({"op": "play", "throw": throw, "move": move})
-        if ok:
-            reset_turn()
-        else:
-            set_hint(None)
-            set_refused(live.error)
-
-    def pick(n: int, by_roll: bool = False) -> None:
-        set_throw(n)
-        set_rolled(by_roll)
-        set_refused(None)
-        set_hint(None)
-
-    def roll() -> None:
-        pick(random.randint(1, 4), by_roll=True)  # the engine never draws (design.md)
-
-    def tap(square: int) -> None:
-        if over:
-            return
-        if throw is None:
-            set_refused(None)
-            set_hint("senet_ui.throw_first")
-            return
-        target = lit.targets.get(square)
-        # A lit target plays the move landing there; any other square names its own piece,
-        # and the engine says why when that piece cannot go (or is not there, or not yours).
-        send({"from": target.frm if target is not None else square})
-
-    def undo() -> None:
-        reset_turn()
-        if not live.undo() and live.error is not None:
-            set_refused(live.error)
-
-    def redo() -> None:
-        reset_turn()
-        if not live.redo() and live.error is not None:
-            set_refused(live.error)
-
-    board = board_control(tr, position, colours, names, lit, None if over else tap, size)
-    players = ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
-        player_card(tr, seat, position, names, colours, to_move=(seat == mover and not over)) for seat in (1, 2)
-    ])
-    left = ft.Column(col=BOARD_COL, spacing=10, controls=[
-        players,
-        board,
-        bear_off_strip(tr, lit, lambda frm: send({"from": frm})),
-        *([ft.Row(controls=[ft.Icon(ft.Icons.HOME_WORK, size=18),
-                            ft.Text(tr("senet.house.gate_exact_26"), size=13, expand=True, key="house-rule")])]
-          if position.house_rules.gate_exact_26 else []),
-    ])
-
-    panel: list[ft.Control] = []
-    if refused is not None:
-        panel.append(banner(error_text(refused, model.lang), ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER,
-                            ft.Icons.BLOCK, key="refused", on_close=lambda: set_refused(None),
-                            close_label=tr("app.close")))
-    if hint:
-        panel.append(banner(tr(hint), ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER,
-                            ft.Icons.INFO_OUTLINE, key="hint"))
-    last = last_move_text(tr, live, names)
-    if over:
-        panel.append(result_card(tr, res, names, model.home))
-        if last:
-            panel.append(ft.Text(last, size=14, key="last"))
-    else:
-        if last:
-            panel.append(ft.Container(
-                key="last", padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                content=ft.Row(controls=[ft.Icon(ft.Icons.HISTORY, size=20),
-                                         ft.Text(last, size=14, expand=True)]),
-            ))
-        text, kind = prompt_text(tr, position, throw, rolled, moves, mover_name)
-        if kind == "plain":
-            panel.append(ft.Text(text, key="prompt", size=17, weight=ft.FontWeight.BOLD))
-        else:  # the announcements of SN-10 and SN-11
-            panel.append(banner(text, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
-                                ft.Icons.CAMPAIGN if kind == "forced" else ft.Icons.SKIP_NEXT, key="prompt"))
-        if throw is not None and not moves:
-            panel.append(big_button(tr("senet_ui.record_pass"), lambda: send(None), icon=ft.Icons.SKIP_NEXT,
-                                    key="pass"))
-        panel.append(throw_pad(tr, throw, pick, roll))
-    panel.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-        ft.OutlinedButton(content=tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key="undo",
-                          disabled=not live.session.can_undo, on_click=lambda: undo()),
-        ft.OutlinedButton(content=tr("app.redo"), icon=ft.Icons.REDO, height=TAP, key="redo",
-                          disabled=not live.session.can_redo, on_click=lambda: redo()),
-        ft.OutlinedButton(content=tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP, key="rules",
-                          on_click=lambda: model.go("rules", game="senet")),
-    ]))
-
-    return ft.ResponsiveRow(
-        spacing=16, run_spacing=12,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        controls=[left, ft.Column(col=PANEL_COL, spacing=10, controls=panel)],
+def house_rule_notice(tr: Tr) -> ft.Control:
+    text = tr("senet.house.gate_exact_26")
+    return ft.Semantics(
+        label=text, container=True, exclude_semantics=True,
+        content=ft.Row(key="house-rule", controls=[
+            ft.Icon(ft.Icons.HOME_WORK, size=18),
+            ft.Text(text, size=13, expand=True),
+        ]),
     )
 
 
-def prompt_text(tr, position, throw: int | None, rolled: bool, moves, mover_name: str) -> tuple[str, str]:
-    """What the player to move should do now, and its kind: plain, forced (SN-10) or pass (SN-11)."""
-    if throw is None:
-        return tr("senet_ui.enter_throw", name=mover_name), "plain"
-    said = tr("senet_ui.rolled", throw=throw) if rolled else tr("senet_ui.entered", throw=throw)
-    if not moves:
-        return said + " " + tr("senet_ui.no_move", name=mover_name, throw=throw), "pass"
-    if forced_move(position, throw):
-        squares = ", ".join(str(move.frm) for move in moves)
-        return said + " " + tr("senet_ui.forced", squares=squares), "forced"
-    if any(move.to == OFF for move in moves) and len(moves) == 1:
-        return said + " " + tr("senet_ui.tap_bear_off"), "plain"
-    return said + " " + tr("senet_ui.tap_lit"), "plain"
+# -- the screen --------------------------------------------------------------------------------------
+@ft.component
+def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
+    _ = live.revision  # re-render after every change, ours or another screen's
+    width, height = use_viewport()
+    tr = model.tr
+    state: SenetState = live.state
+    position, throw = state.position, state.throw
+    outcome = live.outcome
+    playing = live.active and not outcome.over
+    names = by_player(live.names, {player: tr("senet_ui.player_n", seat=player) for player in (1, 2)})
+    colours = by_player(live.colours, DEFAULT_COLOURS)
+    mover = live.session.to_move()  # a seat, None once the game is over
+    mover_name = _name(tr, live.names, mover) if mover is not None else ""
+    moves = legal_moves(position, throw) if playing and throw is not None else []
+    lit = Lit.of(moves)
+    layout = board_layout(width, height)
+
+    def done(ok: bool) -> None:
+        if ok:
+            model.changed()
+
+    def move_from(square: int) -> None:
+        target = lit.targets.get(square)
+        # A lit target plays the move landing there; any other square names its own piece, and
+        # the engine says why that cannot go (no throw yet, not there, not yours, SN-5..SN-10).
+        done(live.apply({"move": {"from": target.frm if target is not None else square}}))
+
+    board = board_control(tr, position, colours, names, lit, move_from if playing else None,
+                          layout.square, upright=layout.upright)
+    cards = [player_card(tr, player, position, names, colours, to_move=playing and mover == player - 1,
+                         compact=layout.upright) for player in (1, 2)]
+    pad = throw_pad(tr, throw, playing and throw is None, lambda n: done(live.apply({"throw": n})),
+                    lambda: done(live.roll()), columns=2 if layout.upright else 4)
+
+    messages: list[ft.Control] = []
+    refused = refusal_banner(model, live)
+    if refused is not None:
+        messages.append(refused)
+    elif live.reloaded:
+        messages.append(banner(tr("senet_ui.reloaded"), ft.Colors.SECONDARY_CONTAINER,
+                               ft.Colors.ON_SECONDARY_CONTAINER, ft.Icons.SYNC, key="reloaded"))
+    if not live.active:
+        messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
+                               ft.Icons.FLAG, key="abandoned"))
+    last = last_move_text(tr, live.session, live.names)
+    if outcome.over:
+        messages.append(result_card(tr, outcome, live.names, model.home))
+    elif playing:
+        text, kind = prompt_text(tr, position, throw, moves, mover_name)
+        if kind == "forced":  # SN-10 decides: say so, or the player wonders why pieces stay dark
+            messages.append(banner(text, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
+                                   ft.Icons.CAMPAIGN, key="prompt"))
+        else:
+            messages.append(ft.Text(text, key="prompt", size=15, weight=ft.FontWeight.BOLD))
+        if moves:
+            messages.append(move_buttons(tr, moves, names, position, move_from))
+    if last:
+        if passed_now(live.events) and not outcome.over:  # a pass just now: announce it (SN-11)
+            messages.append(banner(last, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
+                                   ft.Icons.SKIP_NEXT, key="last"))
+        else:
+            messages.append(ft.Container(
+                key="last", padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                    ft.Icon(ft.Icons.HISTORY, size=18), ft.Text(last, size=13, expand=True)]),
+            ))
+    if position.house_rules.gate_exact_26:
+        messages.append(house_rule_notice(tr))
+
+    tools = MatchTools(model, live)
+    fixed = [pad] if playing else []
+    if layout.upright:
+        board_height = 10 * layout.square + 2 * FRAME
+        panel = ft.Column(
+            expand=True, height=board_height, spacing=GAP,
+            controls=[*cards, *fixed,
+                      ft.Column(expand=True, spacing=GAP, scroll=ft.ScrollMode.AUTO, controls=messages)],
+        )
+        return ft.Column(spacing=GAP, controls=[
+            ft.Row(spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START, controls=[board, panel]),
+            tools,
+        ])
+    left = ft.Column(col=BOARD_COL, spacing=10, controls=[
+        ft.ResponsiveRow(spacing=8, run_spacing=8, controls=cards),
+        board,
+        ft.Text(tr("senet_ui.path_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ])
+    panel = ft.Column(col=PANEL_COL, spacing=10, controls=[*fixed, tools, *messages])
+    return ft.ResponsiveRow(spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START,
+                            controls=[left, panel])
