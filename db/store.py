@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -153,7 +153,7 @@ def _exact_json(value: object, field: str) -> dict[str, Any]:
         raise errors.NotJson(field=field) from error
     if copy != value:
         raise errors.NotJson(field=field)
-    return copy
+    return value
 
 
 def _loose_json(value: object, field: str) -> dict[str, Any]:
@@ -161,9 +161,10 @@ def _loose_json(value: object, field: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise errors.NotJson(field=field)
     try:
-        return json.loads(json.dumps(dict(value), allow_nan=False))
+        loose: dict[str, Any] = json.loads(json.dumps(dict(value), allow_nan=False))
     except (TypeError, ValueError) as error:
         raise errors.NotJson(field=field) from error
+    return loose
 
 
 def _clean_entry(entry: object) -> tuple[str, dict[str, Any] | None]:

@@ -76,7 +76,9 @@ def start(page: ft.Page, store: Store) -> None:
     page.fonts = {FONT: "fonts/NanumGothic.ttf"}
     page.theme = theme()
     page.dark_theme = theme()
-    model = AppModel.create(store)
+    model = AppModel.create(store, page.route)
+    model.navigate = page.navigate
+    page.on_route_change = lambda event: model.arrive(event.route)
     page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
     page.title = model.tr("app.title")
     page.render_views(Root, model)

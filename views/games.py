@@ -1,36 +1,49 @@
-"""What each game brings to the shell: its match screen, rules page and setup options.
+"""What each game brings to the app's screens, found by the game's id.
 
-A game plugs in here; the shell shows a 'coming soon' screen for a game without one.
+A game's screens live in `views/<game id>/`, whose `__init__.py` defines `VIEWS`, a
+`GameViews`. Nothing here names a game: a new game adds its folder and is found.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from companion.games import GAMES
+from companion.games import game as game_record
 
 
 @dataclass(frozen=True)
-class HouseRule:
-    key: str  # the setting's name in the match setup's "house_rules"
-    label: str  # message id of its label
-    default: bool = False
+class RuleText:
+    """One rule as the rules page shows it and the search finds it (message ids)."""
+
+    id: str  # the rule id, e.g. "SN-7"
+    text: str  # message id of the rule's text in the project's own words
+    heading: str | None = None  # message id of the section it opens, if any
 
 
 @dataclass(frozen=True)
 class GameViews:
-    match_screen: Callable[..., Any] | None = None  # @ft.component (model, live_match)
-    rules_page: Callable[..., Any] | None = None  # @ft.component (model)
-    house_rules: list[HouseRule] = field(default_factory=list)
+    match_screen: Callable[..., Any]  # @ft.component (model, live: LiveMatch)
+    rules_page: Callable[..., Any]  # @ft.component (model, rule: str | None)
+    rules: tuple[RuleText, ...] = ()  # every rule, in order, for the page and the search
+    # @ft.component (model, setup, set_setup, players); None: the game's options as plain controls
+    setup_form: Callable[..., Any] | None = None
+    option_labels: dict[str, str] | None = None  # option key -> message id of its label
 
 
-def game_views(game: str) -> GameViews:
-    if game not in GAMES:
-        raise KeyError(game)
-    if game == "senet":
-        from views.senet import SENET_VIEWS
-
-        return SENET_VIEWS
-    return GameViews()
+@cache
+def game_views(game_id: str) -> GameViews | None:
+    """The screens of a playable game, or None while the game has none (or no engine)."""
+    if game_record(game_id) is None:
+        return None
+    try:
+        module = importlib.import_module(f"views.{game_id}")
+    except ModuleNotFoundError as missing:
+        if missing.name == f"views.{game_id}":
+            return None
+        raise
+    views: GameViews = module.VIEWS
+    return views

@@ -1,11 +1,18 @@
-"""A match being played: the store, the game engine and the session wired together.
+"""A match being played: the store, the game record and the session wired together.
 
-The flow of design.md: a tap calls `LiveMatch.apply(action)`; the session validates it
-with the engine, the store commits it, and only then the screen shows its effect.
+The flow of design.md: a tap calls `LiveMatch.apply(action)` (or `roll`, `undo`, `redo`); the
+session validates it with the engine, the store commits the entry together with the finish or
+reopening it causes (one transaction per tap), and only then the screen shows its effect.
+
+Several screens may hold one match (phones at the table, two server processes). Each write
+names how many log entries its screen had seen; when another screen wrote first the store
+refuses it, nothing is stored, and this screen reloads the match as it stands. Screens also
+poll `refresh()` (one cheap query) so that they follow each other's moves without a reload.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,23 +20,22 @@ from typing import Any
 import flet as ft
 
 from companion.errors import RefereeError
-from companion.games import engine_for
+from companion.game import Game, Outcome
+from companion.games import game as game_record
 from companion.i18n import error_text
 from companion.session import MatchSession
-from db import Store, StoreError
+from db import MatchInfo, Store, StoreError
+from db.errors import StaleWrite
 
 
 class StoreFailure(RefereeError):
-    """The store could not record an action (a damaged or unreachable database, an
-    abandoned match): shown like a rule refusal, with the store's own message."""
+    """The store could not record an entry (a damaged or unreachable database, an abandoned
+    match, another screen writing first): shown like a rule refusal, with the store's message."""
 
     code = "store_failed"
 
 
-def placings(scores: dict[int, int]) -> dict[int, int]:
-    """Competition ranking by score: equal scores share a place (1, 1, 3 ...)."""
-    ordered = sorted(scores.values(), reverse=True)
-    return {seat: 1 + ordered.index(score) for seat, score in scores.items()}
+_DICE = random.SystemRandom()  # 'roll for me': the engine decides what a roll is, this draws it
 
 
 @ft.observable
@@ -37,78 +43,112 @@ def placings(scores: dict[int, int]) -> dict[int, int]:
 class LiveMatch:
     store: Store
     match_id: int
+    game: Game
     session: MatchSession
-    info: Any  # the store's MatchInfo
-    error: RefereeError | None = None  # the last refused action, shown with its rule
+    info: MatchInfo
+    error: RefereeError | None = None  # the last refused entry, shown with its rule
     revision: int = 0  # bumped on every change so screens re-render
-    events: list[dict[str, Any]] = field(default_factory=list)  # of the last action
+    events: list[dict[str, Any]] = field(default_factory=list)  # of the last entry this screen made
+    reloaded: bool = False  # the match was reloaded because another screen changed it
 
     @classmethod
     def load(cls, store: Store, match_id: int) -> LiveMatch:
         info = store.match(match_id)
-        engine = engine_for(info.game)
-        if engine is None:
+        game = game_record(info.game)
+        if game is None:
             raise LookupError(info.game)
-        return cls(store=store, match_id=match_id, session=store.resume(match_id, engine), info=info)
+        session = store.resume(match_id, game)  # settles a match whose log and status disagree
+        return cls(store=store, match_id=match_id, game=game, session=session, info=store.match(match_id))
 
+    # -- reading ---------------------------------------------------------------------
     @property
     def state(self) -> Any:
         return self.session.state
 
     @property
-    def result(self) -> dict[str, Any]:
-        return self.session.result()
+    def outcome(self) -> Outcome:
+        return self.session.outcome()
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Player names by engine seat (0-based, in seat order)."""
+        return {index: p.name for index, p in enumerate(self.info.participants)}
+
+    @property
+    def colours(self) -> dict[int, str]:
+        return {index: p.colour for index, p in enumerate(self.info.participants)}
+
+    @property
+    def active(self) -> bool:
+        return self.info.status != "abandoned"
+
+    def name(self, seat: int | None) -> str:
+        return self.names.get(seat, "?") if seat is not None else "?"
 
     def error_text(self, lang: str) -> str | None:
-        return error_text(self.error, lang) if self.error else None
+        return self.describe(self.error, lang) if self.error else None
 
+    def describe(self, error: RefereeError, lang: str) -> str:
+        """The refusal in `lang`, with the players' names where it names a seat."""
+        params = dict(error.params)
+        if isinstance(params.get("seat"), int):
+            params["name"] = self.name(params["seat"])
+        named = RefereeError(error.message_id, error.rule, **params)
+        return error_text(named, lang)
+
+    # -- changing --------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:
         """Play `action`. False (and `error` set) if the rules refuse it or it cannot be
         stored; nothing is stored or shown as played then."""
-        try:
-            self.events = self.session.apply(action)
-        except RefereeError as refused:
-            return self._refused(refused)
-        except StoreError as failed:  # the move is legal but was not saved: it did not happen
-            return self._refused(StoreFailure(failed.message_id, **failed.params))
-        self.error = None
-        self._settle()
-        return True
+        return self._write(lambda: self.session.apply(action))
+
+    def roll(self) -> bool:
+        """'Roll for me': the engine's die, logged like a typed roll (undo takes it back)."""
+        return self._write(lambda: self.session.roll(_DICE))
 
     def undo(self) -> bool:
-        if not self.session.can_undo:
-            return False
-        return self._step_back_or_forth(lambda: (self._reopen_if_finished(), self.session.undo()))
+        return self.session.can_undo and self._write(lambda: (self.session.undo(), [])[1])
 
     def redo(self) -> bool:
-        if not self.session.can_redo:
-            return False
-        return self._step_back_or_forth(self.session.redo)
+        return self.session.can_redo and self._write(lambda: (self.session.redo(), [])[1])
 
-    def _step_back_or_forth(self, step: Callable[[], Any]) -> bool:
+    def abandon(self) -> None:
+        self.info = self.store.abandon_match(self.match_id)
+        self.revision += 1
+
+    def refresh(self) -> bool:
+        """Reload if another screen changed the match since this one last looked."""
         try:
-            step()
-        except StoreError as failed:
-            return self._refused(StoreFailure(failed.message_id, **failed.params))
-        self.error, self.events = None, []
-        self._settle()
+            if self.store.last_seq(self.match_id) == self.session.seq:
+                return False
+            self._reload()
+        except StoreError:
+            return False  # the database is briefly unreachable: keep showing what we have
+        self.reloaded = True
+        self.revision += 1
         return True
+
+    def _write(self, step: Callable[[], list[dict[str, Any]]]) -> bool:
+        try:
+            events = step()
+        except RefereeError as refused:
+            return self._refused(refused)
+        except StaleWrite as stale:  # another screen wrote first: show the match as it is now
+            self._reload()
+            return self._refused(StoreFailure(stale.message_id, **stale.params))
+        except StoreError as failed:  # legal, but not saved: it did not happen
+            return self._refused(StoreFailure(failed.message_id, **failed.params))
+        self.info = self.store.match(self.match_id)  # status, result and placings as committed
+        self.error, self.events, self.reloaded = None, events, False
+        self.revision += 1
+        return True
+
+    def _reload(self) -> None:
+        self.session = self.store.resume(self.match_id, self.game)
+        self.info = self.store.match(self.match_id)
+        self.events = []
 
     def _refused(self, error: RefereeError) -> bool:
         self.error = error
         self.revision += 1
         return False
-
-    def _reopen_if_finished(self) -> None:
-        if self.info.status == "finished":
-            self.store.reopen_match(self.match_id)
-
-    def _settle(self) -> None:
-        """Record the result when the game is over; refresh the match's stored summary."""
-        result = self.result
-        info = self.store.match(self.match_id)  # one read per tap: the status may have changed elsewhere
-        if result.get("over") and info.status != "finished":
-            scores = {int(seat): int(score) for seat, score in result.get("score", {}).items()}
-            info = self.store.finish_match(self.match_id, result, scores, placings(scores))
-        self.info = info
-        self.revision += 1

@@ -6,13 +6,15 @@ or a game's rules directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote, unquote
 
 import flet as ft
 
 from companion.i18n import t
-from db import Store
+from db import Store, StoreError
 from views.prefs import Prefs, load_prefs, save_prefs
 
 
@@ -24,6 +26,48 @@ class Screen:
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
 
+    @property
+    def route(self) -> str:
+        """The screen's address: what the browser shows, what a link or QR code opens."""
+        p = dict(self.params)
+        if self.name == "home":
+            return "/"
+        if self.name == "new":
+            return f"/new/{p['game']}"
+        if self.name == "match":
+            return f"/match/{p['id']}"
+        if self.name == "rules":
+            parts = [part for part in (p.get("game"), p.get("rule")) if part]
+            route = "/rules" + "".join(f"/{quote(str(part))}" for part in parts)
+            return route + (f"?q={quote(str(p['q']))}" if p.get("q") else "")
+        return f"/{self.name}"
+
+
+SIMPLE = ("history", "players", "settings")
+
+
+def parse_route(route: str | None) -> Screen:
+    """The screen at `route`; an address the app does not know shows home."""
+    path, _, query = (route or "/").partition("?")
+    parts = [unquote(part) for part in path.split("/") if part]
+    if not parts:
+        return Screen("home")
+    head, rest = parts[0], parts[1:]
+    if head in SIMPLE and not rest:
+        return Screen(head)
+    if head == "new" and len(rest) == 1:
+        return Screen("new", (("game", rest[0]),))
+    if head == "match" and len(rest) == 1 and rest[0].isdigit():
+        return Screen("match", (("id", int(rest[0])),))
+    if head == "rules" and len(rest) <= 2:
+        params: dict[str, Any] = dict(zip(("game", "rule"), rest, strict=False))
+        for pair in query.split("&"):
+            key, _, value = pair.partition("=")
+            if key == "q" and value:
+                params["q"] = unquote(value)
+        return Screen("rules", tuple(sorted(params.items())))
+    return Screen("home")
+
 
 @ft.observable
 @dataclass
@@ -34,11 +78,17 @@ class AppModel:
     stack: list[Screen] = field(default_factory=lambda: [Screen("home")])
     notice: str | None = None  # a short message shown as a snack bar
     data_version: int = 0  # bumped after every write so lists re-read the store
+    navigate: Callable[[str], None] | None = None  # tells the browser the new address
+    _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
+    _memo: Any = None
 
     @classmethod
-    def create(cls, store: Store) -> AppModel:
+    def create(cls, store: Store, route: str | None = None) -> AppModel:
+        """The model for a page opened at `route`: that screen, with home below it for back."""
         prefs = load_prefs()
-        return cls(store=store, lang=prefs.lang, dark=prefs.dark)
+        screen = parse_route(route)
+        stack = [Screen("home")] if screen.name == "home" else [Screen("home"), screen]
+        return cls(store=store, lang=prefs.lang, dark=prefs.dark, stack=stack)
 
     # -- text ----------------------------------------------------------------
     def tr(self, key: str, **params: Any) -> str:
@@ -50,17 +100,60 @@ class AppModel:
         return self.stack[-1]
 
     def go(self, name: str, **params: Any) -> None:
-        self.stack = [*self.stack, Screen(name, tuple(sorted(params.items())))]
+        self._show([*self.stack, Screen(name, tuple(sorted(params.items())))])
 
     def replace(self, name: str, **params: Any) -> None:
-        self.stack = [*self.stack[:-1], Screen(name, tuple(sorted(params.items())))]
+        self._show([*self.stack[:-1], Screen(name, tuple(sorted(params.items())))])
 
     def back(self) -> None:
         if len(self.stack) > 1:
-            self.stack = self.stack[:-1]
+            self._show(self.stack[:-1])
 
     def home(self) -> None:
-        self.stack = [Screen("home")]
+        self._show([Screen("home")])
+
+    def _show(self, stack: list[Screen]) -> None:
+        self.stack = stack
+        if self.navigate is not None:
+            self.navigate(self.screen.route)
+
+    def arrive(self, route: str | None) -> None:
+        """The browser's address changed (back, forward, reload, a typed or scanned link)."""
+        screen = parse_route(route)
+        if screen == self.screen:
+            return  # our own navigation coming back
+        if len(self.stack) > 1 and self.stack[-2] == screen:
+            self.stack = self.stack[:-1]  # the browser's back button
+        elif screen.name == "home":
+            self.stack = [screen]
+        else:
+            self.stack = [*self.stack, screen]
+
+    # -- reading, memoised on the data version ----------------------------------------
+    def match_info(self, match_id: Any) -> Any:
+        """The store's MatchInfo (None if there is none), read once per data version."""
+        def read() -> Any:
+            try:
+                return self.store.match(match_id)
+            except StoreError:
+                return None
+
+        return self._memoised(("match", match_id), read)
+
+    def unfinished(self) -> Any:
+        return self._memoised(("unfinished",), self.store.unfinished_matches)
+
+    def players(self) -> Any:
+        """The players in use, read once per data version (not once per keystroke)."""
+        return self._memoised(("players",), self.store.players)
+
+    def _memoised(self, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
+        key = (*what, self.data_version)
+        if key not in self._cache:
+            if len(self._cache) > 64:  # older versions are never asked for again
+                self._cache.clear()
+            self._cache[key] = read()
+        return self._cache[key]
 
     # -- preferences -----------------------------------------------------------
     def set_lang(self, lang: str) -> None:

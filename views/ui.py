@@ -16,6 +16,11 @@ GAME_STYLE: dict[str, tuple[str, ft.IconData]] = {
     "cavasie": ("#1565c0", ft.Icons.STYLE),
 }
 
+def game_style(game: str) -> tuple[str, ft.IconData]:
+    """A game's colour and icon; a game the app does not style yet gets a plain one."""
+    return GAME_STYLE.get(game, ("#546e7a", ft.Icons.EXTENSION))
+
+
 # Player colours, each with the message id of its name (read aloud, and shown in tests).
 COLOUR_NAMES = {
     "#d32f2f": "colour.red", "#1976d2": "colour.blue", "#388e3c": "colour.green", "#fbc02d": "colour.yellow",

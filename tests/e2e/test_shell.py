@@ -6,7 +6,15 @@ import pytest
 
 from db import Store
 from tests.e2e.helpers import (
-    DESKTOP, PHONE, buttons_inside_viewport, open_app, shot, tap, visible_text, wait_for_font, wait_for_text,
+    DESKTOP,
+    PHONE,
+    buttons_inside_viewport,
+    open_app,
+    shot,
+    tap,
+    visible_text,
+    wait_for_font,
+    wait_for_text,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,7 +40,10 @@ def test_home_screen_in_korean_at_phone_and_desktop_size(app_server, browser):
         page = open_app(browser, app_server.url, viewport)
         assert wait_for_font(page) == 200  # the shipped Hangul font, not boxes
         text = visible_text(page)
-        assert "컴패니언" in text and "새 경기" in text and "벨의 세네트" in text
+        assert "컴패니언" in text and "벨의 세네트" in text
+        # Only a game with an engine and a screen offers a new match.
+        assert page.get_by_role("button", name="새 벨의 세네트 경기").count() == 1
+        assert page.get_by_role("button", name="새 크베들린부르크의 돌팔이 약장수 경기").count() == 0
         assert buttons_inside_viewport(page) == []  # nothing cut off at the sides
         path = shot(page, f"home_ko_{size}")
         assert path.stat().st_size > 10_000
@@ -48,31 +59,35 @@ def test_language_switch_players_match_and_history(app_server, browser):
     tap(page, "English")
     wait_for_text(page, "Language")
     tap(page, "Back")
-    wait_for_text(page, "New match")
-    assert "새 경기" not in visible_text(page)
+    wait_for_text(page, "New Bell's Senet match")
+    assert "새 벨의 세네트 경기" not in visible_text(page)
     tap(page, "Settings")
     tap(page, "한국어")
     wait_for_text(page, "언어")
     # Settings offer the address as a QR code for phones at the table: it scans to this app.
     assert decode_qr(shot(page, "settings_ko_phone")) == [app_server.url]
     tap(page, "뒤로")
-    wait_for_text(page, "새 경기")
+    wait_for_text(page, "새 벨의 세네트 경기")
 
-    # A new match of The Quacks of Quedlinburg (first tile) with two new players.
-    tap(page, "새 경기", nth=0)
+    # A new Senet match with two new players: its address is /new/senet.
+    tap(page, "새 벨의 세네트 경기", nth=0)
+    page.wait_for_url("**/new/senet")
     wait_for_text(page, "플레이어 추가")
     add_player(page, "Ada", "플레이어 추가")
     add_player(page, "보라", "플레이어 추가")
     wait_for_text(page, "2번 자리")
     tap(page, "경기 시작")
-    wait_for_text(page, "1번 자리: Ada")
-    assert "2번 자리: 보라" in visible_text(page)
+    page.wait_for_url("**/match/*")
+    wait_for_text(page, "Ada")
+    assert "보라" in visible_text(page)
 
-    # The match is stored, with its players in their seats.
+    # The match is stored, with its players in their seats and the game's set-up filled in.
     store = Store(app_server.db_url)
     (match,) = store.unfinished_matches()
-    assert match.game == "quacks" and match.status == "active"
-    assert [(p.seat, p.name) for p in match.participants] == [(1, "Ada"), (2, "보라")]
+    assert match.game == "senet" and match.status == "active"
+    assert match.setup == {"players": 2, "gate_exact_26": False}
+    assert page.url.endswith(f"/match/{match.id}")
+    assert [(p.seat, p.name) for p in match.participants] == [(0, "Ada"), (1, "보라")]
     assert {p.name for p in store.players()} == {"Ada", "보라"}
 
     # Home offers to resume it; history lists it.

@@ -26,6 +26,10 @@ SCREENS: dict[str, ScreenDef] = {
     "match": ScreenDef(match.title, match.MatchScreen),
     "history": ScreenDef(lambda m, s: m.tr("history.title"), history.History),
     "settings": ScreenDef(lambda m, s: m.tr("settings.title"), settings.Settings),
-    "rules": ScreenDef(_game_title("rules.title"), rules.Rules),
+    "rules": ScreenDef(
+        lambda m, s: m.tr("rules.title", game=m.tr(f"game.{s.get('game')}")) if s.get("game")
+        else m.tr("rules.search_title"),
+        rules.Rules,
+    ),
     "players": ScreenDef(lambda m, s: m.tr("players.title"), players.Players),
 }

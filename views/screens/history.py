@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import GAMES
+from companion.games import LINEUP
 from views.model import AppModel, Screen
-from views.ui import icon_button, GAME_STYLE, TAP, body, confirm_dialog
+from views.ui import TAP, body, confirm_dialog, game_style, icon_button
 
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
@@ -37,7 +37,8 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
 
     ft.use_dialog(confirm_dialog(
         model.tr("app.delete"),
-        model.tr("history.delete_confirm", id=doomed.id, game=model.tr(f"game.{doomed.game}"), count=doomed.event_count),
+        model.tr("history.delete_confirm", id=doomed.id, game=model.tr(f"game.{doomed.game}"),
+                 count=doomed.event_count),
         model.tr("app.delete"), model.tr("app.cancel"), delete, lambda: set_doomed(None),
     ) if doomed else None)
 
@@ -45,13 +46,13 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
         ft.Chip(label=ft.Text(model.tr("history.all_games")), selected=game_filter is None,
                 on_select=lambda e: set_game_filter(None)),
         *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game_filter == g,
-                  on_select=lambda e, g=g: set_game_filter(g)) for g in GAMES],
+                  on_select=lambda e, g=g: set_game_filter(g)) for g in LINEUP],
     ])
     if not matches:
         return body(filters, ft.Text(model.tr("history.empty"), size=16))
     tiles = [
         ft.ListTile(
-            leading=ft.Icon(GAME_STYLE[m.game][1], color=GAME_STYLE[m.game][0]),
+            leading=ft.Icon(game_style(m.game)[1], color=game_style(m.game)[0]),
             title=ft.Text(f"{model.tr(f'game.{m.game}')} · #{m.id}"),
             subtitle=ft.Text(summary(model, m)),
             is_three_line=True,

@@ -4,21 +4,28 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import GAMES, engine_for
+from companion.games import LINEUP, games
+from views.games import game_views
 from views.model import AppModel, Screen
-from views.ui import GAME_STYLE, TAP, body, heading
+from views.ui import TAP, body, game_style, heading
+
+
+def lineup() -> list[str]:
+    """The app's games in home-screen order, then any other registered game."""
+    return [*LINEUP, *(game_id for game_id in games() if game_id not in LINEUP)]
 
 
 def players_text(model: AppModel, game: str) -> str:
-    info = GAMES[game]
-    if info.min_players == info.max_players:
-        return model.tr("game.players_exact", count=info.min_players)
-    return model.tr("game.players_range", low=info.min_players, high=info.max_players)
+    record = games().get(game)
+    low, high = (record.min_players, record.max_players) if record else LINEUP[game]
+    if low == high:
+        return model.tr("game.players_exact", count=low)
+    return model.tr("game.players_range", low=low, high=high)
 
 
 def game_tile(model: AppModel, game: str) -> ft.Control:
-    colour, icon = GAME_STYLE[game]
-    ready = engine_for(game) is not None
+    colour, icon = game_style(game)
+    ready = game_views(game) is not None  # an engine and a screen: only then a new match
     badge = [] if ready else [ft.Container(
         content=ft.Text(model.tr("home.coming"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
@@ -40,10 +47,14 @@ def game_tile(model: AppModel, game: str) -> ft.Control:
                     ]),
                     ft.Text(model.tr(f"game.{game}.blurb"), size=14),
                     ft.Row(spacing=8, controls=[
-                        ft.FilledButton(content=model.tr("home.new_match"), icon=ft.Icons.ADD, height=TAP, expand=True,
-                                        key=f"new-{game}", on_click=lambda: model.go("new", game=game)),
-                        ft.OutlinedButton(content=model.tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP,
-                                          key=f"rules-{game}", on_click=lambda: model.go("rules", game=game)),
+                        *([ft.FilledButton(content=model.tr("home.new_match_of", game=model.tr(f"game.{game}")),
+                                           icon=ft.Icons.ADD, height=TAP, expand=True,
+                                           key=f"new-{game}", on_click=lambda: model.go("new", game=game))]
+                          if ready else []),
+                        *([ft.OutlinedButton(content=model.tr("app.rules_of", game=model.tr(f"game.{game}")),
+                                             icon=ft.Icons.MENU_BOOK, height=TAP, key=f"rules-{game}",
+                                             on_click=lambda: model.go("rules", game=game))]
+                          if ready else []),
                     ]),
                 ],
             ),
@@ -54,7 +65,7 @@ def game_tile(model: AppModel, game: str) -> ft.Control:
 def unfinished_tile(model: AppModel, info) -> ft.Control:
     names = ", ".join(p.name for p in info.participants)
     return ft.ListTile(
-        leading=ft.Icon(GAME_STYLE[info.game][1], color=GAME_STYLE[info.game][0]),
+        leading=ft.Icon(game_style(info.game)[1], color=game_style(info.game)[0]),
         title=ft.Text(f"{model.tr(f'game.{info.game}')} · #{info.id}"),
         subtitle=ft.Text(f"{names} · {model.tr('match.events', count=info.event_count)}"),
         trailing=ft.Icon(ft.Icons.PLAY_ARROW),
@@ -66,14 +77,14 @@ def unfinished_tile(model: AppModel, info) -> ft.Control:
 @ft.component
 def Home(model: AppModel, screen: Screen) -> ft.Control:
     _ = model.data_version  # re-read the store after writes
-    unfinished = model.store.unfinished_matches()
-    games = ft.ResponsiveRow(controls=[game_tile(model, game) for game in GAMES])
+    unfinished = model.unfinished()
+    tiles = ft.ResponsiveRow(controls=[game_tile(model, game) for game in lineup()])
     if unfinished:  # a match waiting at the table comes first
         resume = [heading(model.tr("home.unfinished")), ft.Card(content=ft.Column(
             spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]]))]
-        sections = [*resume, games]
+        sections = [*resume, tiles]
     else:
-        sections = [games, ft.Text(model.tr("home.no_unfinished"))]
+        sections = [tiles, ft.Text(model.tr("home.no_unfinished"))]
     return body(
         ft.Text(model.tr("app.tagline"), size=15),
         *sections,
@@ -82,6 +93,8 @@ def Home(model: AppModel, screen: Screen) -> ft.Control:
                               on_click=lambda: model.go("history")),
             ft.OutlinedButton(content=model.tr("app.players"), icon=ft.Icons.PEOPLE, height=TAP,
                               on_click=lambda: model.go("players")),
+            ft.OutlinedButton(content=model.tr("rules.search_title"), icon=ft.Icons.SEARCH, height=TAP,
+                              key="rules-search", on_click=lambda: model.go("rules")),
         ]),
         wide=True,
     )

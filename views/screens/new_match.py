@@ -1,41 +1,76 @@
-"""New match: choose saved players (or add new ones) in seat order, teams, house rules."""
+"""New match: saved players (or new ones) in seat order, and the game's own set-up options.
+
+The options come from the game's record (typed: switch, choice or number) or from the game's
+own set-up form; the store checks the set-up with the game before it creates the match.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.games import GAMES
+from companion.game import Game, Option
+from companion.games import game as game_record
 from db import SeatSpec, StoreError
-from views.games import game_views
+from views.games import GameViews, game_views
 from views.model import AppModel, Screen
-from views.ui import COLOUR_NAMES, PLAYER_COLOURS, icon_button, switch_row, TAP, body, colour_dot, heading
+from views.ui import COLOUR_NAMES, PLAYER_COLOURS, TAP, body, colour_dot, heading, icon_button, switch_row
 
 
-def seat_teams(count: int) -> dict[int, int]:
-    """Partners sit opposite: seats 1 and 3 are team 1, seats 2 and 4 team 2."""
-    return {seat: 1 + (seat + 1) % 2 for seat in range(1, count + 1)}
-
-
-def first_free_colour(players) -> str:
+def first_free_colour(players: Any) -> str:
     """The first colour no saved player wears yet, so new players are told apart at a glance."""
     taken = {p.colour for p in players}
     return next((c for c in PLAYER_COLOURS if c not in taken), PLAYER_COLOURS[0])
 
 
+def option_label(model: AppModel, game: Game, views: GameViews, option: Option) -> str:
+    key = (views.option_labels or {}).get(option.key, f"{game.id}_ui.option.{option.key}")
+    text = model.tr(key)
+    return f"{text} ({option.rule})" if option.rule else text
+
+
+def option_control(model: AppModel, game: Game, views: GameViews, option: Option, value: Any,
+                   change: Any) -> ft.Control:
+    """One typed option as a control: a switch, a row of choice buttons, or a number field."""
+    label = option_label(model, game, views, option)
+    if option.kind == "bool":
+        return switch_row(label, bool(value), change)
+    if option.kind == "choice":
+        return ft.Column(spacing=4, controls=[
+            ft.Text(label, size=15),
+            ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+                (ft.FilledTonalButton if choice == value else ft.OutlinedButton)(
+                    content=model.tr(f"{game.id}_ui.option.{option.key}.{choice}"), height=TAP,
+                    key=f"option-{option.key}-{choice}", on_click=lambda e, c=choice: change(c))
+                for choice in option.choices
+            ]),
+        ])
+    return ft.TextField(label=label, value=str(value), keyboard_type=ft.KeyboardType.NUMBER, height=TAP + 8,
+                        on_change=lambda e: change(int(e.control.value) if e.control.value.strip().isdigit()
+                                                   else e.control.value))
+
+
 @ft.component
 def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
-    game = screen.get("game")
-    info = GAMES[game]
-    views = game_views(game)
+    game_id = screen.get("game")
+    game = game_record(game_id)
+    views = game_views(game_id) if game is not None else None
+    if game is None or views is None:
+        return body(ft.Text(model.tr("new.not_playable", game=model.tr(f"game.{game_id}")), size=16))
+    return NewMatchForm(model, game, views)
+
+
+@ft.component
+def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
+    info = game
     chosen, set_chosen = ft.use_state(())  # player ids in seat order
     name, set_name = ft.use_state("")
-    colour, set_colour = ft.use_state(lambda: first_free_colour(model.store.players()))
-    teams, set_teams = ft.use_state(False)
-    house, set_house = ft.use_state(lambda: {rule.key: rule.default for rule in views.house_rules})
+    colour, set_colour = ft.use_state(lambda: first_free_colour(model.players()))
+    setup, set_setup = ft.use_state(game.defaults)
     problem, set_problem = ft.use_state(None)
-    _ = model.data_version
 
-    players = model.store.players()
+    players = model.players()  # memoised on the data version: typing a name reads nothing
     by_id = {p.id: p for p in players}
 
     def toggle(player_id: int) -> None:
@@ -73,19 +108,17 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
 
     def start() -> None:
         count = len(chosen)
-        if not info.min_players <= count <= info.max_players:
+        if count not in info.player_counts:
             if info.min_players == info.max_players:
-                set_problem(model.tr("new.need_players_exact", game=model.tr(f"game.{game}"),
+                set_problem(model.tr("new.need_players_exact", game=model.tr(f"game.{game.id}"),
                                      count=info.min_players, chosen=count))
             else:
-                set_problem(model.tr("new.need_players", game=model.tr(f"game.{game}"),
+                set_problem(model.tr("new.need_players", game=model.tr(f"game.{game.id}"),
                                      low=info.min_players, high=info.max_players, count=count))
             return
-        team_of = seat_teams(count) if (teams and info.teams and count == 4) else {}
-        seats = [SeatSpec(player_id=pid, seat=i + 1, team=team_of.get(i + 1)) for i, pid in enumerate(chosen)]
-        setup = {"house_rules": dict(house), "teams": bool(team_of)}
-        try:
-            match_id = model.store.create_match(game, setup, seats)
+        seats = [SeatSpec(player_id=pid, seat=i) for i, pid in enumerate(chosen)]
+        try:  # the store asks the game: options, player count and the engine's own checks
+            match_id = model.store.create_match(game.id, dict(setup), seats)
         except StoreError as refused:
             set_problem(refused.message(model.lang))
             return
@@ -106,8 +139,6 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
         ft.ListTile(
             leading=colour_dot(by_id[pid].colour, 24),
             title=ft.Text(model.tr("new.seat", seat=i + 1) + f" · {by_id[pid].name}", size=16),
-            subtitle=ft.Text(model.tr("new.team", team=seat_teams(len(chosen))[i + 1]))
-            if teams and info.teams and len(chosen) == 4 else None,
             trailing=icon_button(ft.Icons.ARROW_UPWARD, model.tr("new.move_up", name=by_id[pid].name),
                                    on_click=lambda e, p=pid: move_up(p), disabled=i == 0),
             min_height=TAP,
@@ -116,18 +147,22 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
     ]
     colour_choices = ft.Row(wrap=True, spacing=6, controls=[
         ft.Container(
-            content=ft.Icon(ft.Icons.CIRCLE, color=c, size=36, semantics_label=model.tr(COLOUR_NAMES[c])), padding=2, border_radius=24,
+            content=ft.Icon(ft.Icons.CIRCLE, color=c, size=36, semantics_label=model.tr(COLOUR_NAMES[c])),
+            padding=2, border_radius=24,
             border=ft.Border.all(3, ft.Colors.PRIMARY) if c == colour else None,
             on_click=lambda e, c=c: set_colour(c), tooltip=model.tr(COLOUR_NAMES[c]),
         )
         for c in PLAYER_COLOURS
     ])
     options: list[ft.Control] = []
-    if info.teams:
-        options.append(switch_row(model.tr("new.teams"), teams, set_teams))
-    for rule in views.house_rules:
-        options.append(switch_row(model.tr(rule.label), house.get(rule.key, rule.default),
-                                  lambda on, k=rule.key: set_house({**house, k: on})))
+    if views.setup_form is not None:  # the game's own form (colours, teams, books, dealer ...)
+        options.append(views.setup_form(model, setup, set_setup, len(chosen)))
+    else:
+        options.extend(
+            option_control(model, game, views, option, setup.get(option.key, option.default),
+                           lambda value, k=option.key: set_setup({**setup, k: value}))
+            for option in game.options
+        )
 
     return body(
         heading(model.tr("new.pick_players")),
@@ -142,7 +177,8 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
         ]),
         ft.Text(model.tr("new.player_colour")),
         colour_choices,
-        *([heading(model.tr("new.seat_order")), ft.Card(content=ft.Column(spacing=0, controls=seat_rows))] if seat_rows else []),
+        *([heading(model.tr("new.seat_order")), ft.Card(content=ft.Column(spacing=0, controls=seat_rows))]
+          if seat_rows else []),
         *([heading(model.tr("new.house_rules")), *options] if options else []),
         *([ft.Text(problem, color=ft.Colors.ERROR, size=15)] if problem else []),
         ft.FilledButton(content=ft.Text(model.tr("new.start"), size=18), icon=ft.Icons.PLAY_ARROW,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.model import AppModel, Screen
-from views.ui import icon_button, TAP, body, colour_dot, confirm_dialog
+from views.ui import TAP, body, colour_dot, confirm_dialog, icon_button
 
 
 @ft.component
