@@ -80,6 +80,7 @@ class AppModel:
     data_version: int = 0  # bumped after every write so lists re-read the store
     navigate: Callable[[str], None] | None = None  # tells the browser the new address
     _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
+    _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
     _memo: Any = None
 
     @classmethod
@@ -139,6 +140,19 @@ class AppModel:
                 return None
 
         return self._memoised(("match", match_id), read)
+
+    def live_match(self, match_id: Any, load: Callable[[], Any]) -> Any:
+        """The open match `match_id`, kept while the app runs: coming back from its rules page
+        costs one poll of the store, not a replay of the whole log."""
+        live = self._lives.get(match_id)
+        if live is None:
+            live = self._lives[match_id] = load()
+        else:
+            live.refresh()
+        return live
+
+    def forget_match(self, match_id: Any) -> None:
+        self._lives.pop(match_id, None)
 
     def unfinished(self) -> Any:
         return self._memoised(("unfinished",), self.store.unfinished_matches)

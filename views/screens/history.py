@@ -24,7 +24,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     game_filter, set_game_filter = ft.use_state(None)
     doomed, set_doomed = ft.use_state(None)  # the match waiting for delete confirmation
     _ = model.data_version
-    unfinished = [m for m in model.store.unfinished_matches() if game_filter in (None, m.game)]
+    unfinished = [m for m in model.unfinished() if game_filter in (None, m.game)]
     ended = model.store.history(limit=200, game=game_filter, include_abandoned=True)
     matches = sorted(unfinished + ended, key=lambda m: (m.started_at, m.id), reverse=True)
 
@@ -32,6 +32,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
         info = doomed
         set_doomed(None)
         model.store.delete_match(info.id)
+        model.forget_match(info.id)
         model.say(model.tr("history.deleted", id=info.id))
         model.changed()
 

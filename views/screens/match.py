@@ -31,7 +31,7 @@ def title(model: AppModel, screen: Screen) -> str:
 @ft.component
 def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     match_id = screen.get("id")
-    loaded, _ = ft.use_state(lambda: _load(model, match_id))
+    loaded, _ = ft.use_state(lambda: _open(model, match_id))
     live, problem = loaded
     gone = ft.use_ref(False)
 
@@ -59,9 +59,9 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     return views.match_screen(model, live)
 
 
-def _load(model: AppModel, match_id: Any) -> tuple[LiveMatch | None, str | None]:
+def _open(model: AppModel, match_id: Any) -> tuple[LiveMatch | None, str | None]:
     try:
-        return LiveMatch.load(model.store, match_id), None
+        return model.live_match(match_id, lambda: LiveMatch.load(model.store, match_id)), None
     except CorruptLog as broken:  # the engine refuses a stored entry
         return None, model.tr("match.corrupt", detail=str(broken))
     except StoreError as broken:  # no such match, or its stored log is damaged
