@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.errors import BadRequest, Unsupported
 from companion.quacks.data import Books, chip
-from companion.quacks.evaluation import evaluate_round
+from companion.quacks.evaluation import check_table, evaluate_round
 from companion.quacks.evaluation_types import (
     FACES,
     Answers,
@@ -37,6 +37,7 @@ def op_evaluate(request: Mapping[str, Any]) -> dict[str, Any]:
     """`{"op": "evaluate", "round": 3, "players": [...]}` -> every player's evaluation,
     `next_start` and, in round 9, `winners`."""
     setup, players, answers = parse_evaluate(request)
+    check_table(setup, players)
     check_supported(setup.books)
     ev, _ = evaluate_round(setup, players, answers)
     response: dict[str, Any] = {

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache
 from typing import Any
 
 from companion.errors import BadPosition, BadRequest, IllegalMove
@@ -85,14 +85,9 @@ class Evaluation:
         n = len(self.tallies)
         return tuple((self.setup.start + i) % n for i in range(n))
 
-    @cached_property
+    @property
     def stations(self) -> tuple[Station, ...]:
-        order = self.order
-        walk = [Station("A", seat, str(k)) for seat in order for k in range(self.setup.extras.die_rolls)]
-        walk += [Station("B", seat, part) for seat in order for part in B_PARTS]
-        walk += [Station(step, seat) for step in ("C", "D", "E") for seat in order]
-        walk += [Station("F", seat, part) for seat in order for part in F_PARTS]
-        return tuple(walk)
+        return _stations(len(self.tallies), self.setup.start, self.setup.extras.die_rolls)
 
     @property
     def station(self) -> Station | None:
@@ -126,6 +121,16 @@ class Evaluation:
         return cls(Setup.from_json(data["setup"]), tuple(Tally.from_json(t) for t in data["tallies"]),
                    Supply(data.get("supply", {})), tuple(int(s) for s in data.get("rollers", ())),
                    int(data.get("cursor", 0)), tuple(int(s) for s in data.get("winners", ())))
+
+
+@cache
+def _stations(players: int, start: int, rolls: int) -> tuple[Station, ...]:
+    order = [(start + i) % players for i in range(players)]
+    walk = [Station("A", seat, str(k)) for seat in order for k in range(rolls)]
+    walk += [Station("B", seat, part) for seat in order for part in B_PARTS]
+    walk += [Station(step, seat) for step in ("C", "D", "E") for seat in order]
+    walk += [Station("F", seat, part) for seat in order for part in F_PARTS]
+    return tuple(walk)
 
 
 # --- the public walk --------------------------------------------------------------------
@@ -163,10 +168,16 @@ def legal_choices(ev: Evaluation) -> tuple[Choice, ...]:
     ask = pending(ev)
     if ask is None:
         return ()
+    station = ev.station
+    assert station is not None
+    tally = ev.tallies[ask.seat]
     legal: list[Choice] = []
     for choice in _candidates(ev, ask):
         try:
-            _run(ev, choice)
+            if isinstance(choice, Buy):  # the checks alone: a hundred candidates
+                fx.check_purchase(tally, ev.setup, ev.supply, choice.chips)
+            else:
+                _RUNS[station.step](ev, station, tally, choice)
         except IllegalMove:
             continue
         legal.append(choice)
@@ -470,8 +481,7 @@ def _run_e(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
     for code in chips:
         if code not in CHIPS:
             raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
-    cost = fx.check_purchase(tally, ev.setup, ev.supply, chips)
-    after, supply = fx.buy(tally, ev.setup, ev.supply, chips)
+    after, supply, cost = fx.buy(tally, ev.setup, ev.supply, chips)
     return _with(ev, after, supply), [_event(ev, "buy", "E", after, before=tally, coins=after.coins,
                                              spent=cost, chips=list(chips))]
 
@@ -604,7 +614,8 @@ def _candidates(ev: Evaluation, ask: Ask) -> list[Choice]:
         return [ChooseScoring(seat, "vp"), ChooseScoring(seat, "buy")]
     if ask.kind == "buy":
         codes = [code for code in CHIP_CODES if CHIPS[code].colour != "white"]
-        return [Buy(seat, combo) for size in range(3) for combo in itertools.combinations(codes, size)]
+        pairs = [pair for pair in itertools.combinations(codes, 2) if CHIPS[pair[0]].colour != CHIPS[pair[1]].colour]
+        return [Buy(seat, ()), *(Buy(seat, (code,)) for code in codes), *(Buy(seat, pair) for pair in pairs)]
     if ask.kind == "spend":
         most = tally.rubies // 2
         return [SpendRubies(seat, steps, flask) for steps in range(most + 1) for flask in (False, True)]

@@ -173,7 +173,7 @@ def take_green_chips(tally: Tally, supply: Supply, picks: Sequence[str | None]) 
     if len(picks) != len(options):
         raise _illegal("green_picks", "QK-12", tally, greens=len(options), picks=len(picks))
     gained = list(tally.gained)
-    for pick, allowed in zip(picks, options):
+    for pick, allowed in zip(picks, options, strict=True):
         if pick is None:
             continue
         if pick not in allowed:
@@ -305,7 +305,7 @@ def check_purchase(tally: Tally, setup: Setup, supply: Supply, chips: Sequence[s
         raise _illegal("buy_too_many", "QK-14", tally, count=len(chips))
     if len(set(colours)) < len(colours):
         raise _illegal("buy_same_colour", "QK-14", tally, codes=", ".join(chips))
-    for code, colour in zip(chips, colours):
+    for code, colour in zip(chips, colours, strict=True):
         if colour == "white":
             raise _illegal("buy_white", "QK-14", tally, code=code)
         if not book_out(colour, setup.round):
@@ -327,11 +327,12 @@ def chip_price(setup: Setup, code: str) -> int:
     return price(setup.catalogue, kind.colour, setup.books[kind.colour], kind.value)
 
 
-def buy(tally: Tally, setup: Setup, supply: Supply, chips: Sequence[str]) -> tuple[Tally, Supply]:
-    check_purchase(tally, setup, supply, chips)
+def buy(tally: Tally, setup: Setup, supply: Supply, chips: Sequence[str]) -> tuple[Tally, Supply, int]:
+    """QK-14 E: the checked purchase taken from the box; the tally, the box and the cost."""
+    cost = check_purchase(tally, setup, supply, chips)
     for code in chips:
         supply = supply.take(code)
-    return replace(tally, coins=tally.space.coins, gained=(*tally.gained, *chips)), supply
+    return replace(tally, coins=tally.space.coins, gained=(*tally.gained, *chips)), supply, cost
 
 
 def coins_to_vp(tally: Tally) -> Tally:

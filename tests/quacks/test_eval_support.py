@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
+import companion.referee as referee
 from companion.quacks.data import Books
+from companion.quacks.evaluate_protocol import op_evaluate
 from companion.quacks.evaluation import evaluate_round
 from companion.quacks.evaluation_types import Answers, Extras, PlayerIn, Setup, Supply, Tally
 from companion.quacks.pot import Placed
@@ -40,6 +44,16 @@ def run(table: Setup, players: Sequence[PlayerIn], answers: Sequence[Answers] | 
     """The tallies after a whole evaluation."""
     ev, _ = evaluate_round(table, players, answers or [Answers() for _ in players])
     return ev.tallies
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Serve `evaluate` through the real dispatcher. Until the Quacks game record is
+    registered, the dispatcher's op table is extended for the test that asks for it."""
+    ops = referee.game_ops()
+    if "evaluate" not in ops.get("quacks", {}):
+        extended = {**ops, "quacks": {**ops.get("quacks", {}), "evaluate": op_evaluate}}
+        monkeypatch.setattr(referee, "_ops", lambda: extended)
 
 
 # A quiet second player: exploded (no die), chooses VP, 0 black chips, no green/purple.
