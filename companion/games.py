@@ -12,8 +12,11 @@ from functools import cache
 
 from companion.game import Game
 
-# The one registration line: games whose package defines GAME.
-REGISTERED: tuple[str, ...] = ("senet", "parchis")
+# Games whose package defines GAME: one line each, the one line a new game adds here.
+REGISTERED: tuple[str, ...] = (
+    "senet",
+    "parchis",
+)
 
 # Every game of the app, in home-screen order, with its player counts (min, max).
 LINEUP: dict[str, tuple[int, int]] = {
