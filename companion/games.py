@@ -16,6 +16,7 @@ from companion.game import Game
 REGISTERED: tuple[str, ...] = (
     "senet",
     "parchis",
+    "pig",
 )
 
 # Every game of the app, in home-screen order, with its player counts (min, max).

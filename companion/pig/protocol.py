@@ -1,0 +1,31 @@
+"""The Pig ops of the referee protocol: `new` and `play` (see docs/protocol.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import BadRequest
+from companion.pig.engine import PigState, apply_action, outcome, start
+from companion.referee.fields import int_in_range, require
+
+
+def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
+    """`{"op": "new", "players": 3, "target": 100}` -> the start position (PG-1)."""
+    players = int_in_range(request, "players", 2, 4, rule="PG-1")
+    target = int_in_range(request, "target", 20, 200, rule="PG-1") if "target" in request else 100
+    return {"position": start(players, target).to_json()}
+
+
+def op_play(request: Mapping[str, Any]) -> dict[str, Any]:
+    """`{"op": "play", "position": P, "roll": 4}` or `{..., "hold": true}`."""
+    require(request, "position", dict)
+    if "roll" not in request and request.get("hold") is not True:
+        raise BadRequest("pig.bad_action")
+    state = PigState.from_json(request["position"])
+    action = {"roll": request["roll"]} if "roll" in request else {"hold": True}
+    after, events = apply_action(state, action)
+    return {"position": after.to_json(), "events": events, "result": outcome(after).to_json()}
+
+
+OPS = {"new": op_new, "play": op_play}

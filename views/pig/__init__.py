@@ -1,0 +1,9 @@
+"""Pig in the app: the match screen and the rules page."""
+
+from views.games import GameViews
+from views.pig.rules import RULES, PigRules
+from views.pig.screen import PigScreen
+
+VIEWS = GameViews(match_screen=PigScreen, rules_page=PigRules, rules=RULES)
+
+__all__ = ["VIEWS", "PigRules", "PigScreen"]
