@@ -169,7 +169,18 @@ def _track_moves(position: Position, colour: int, steps: int) -> list[Move]:
 
 
 def _options(position: Position, roll: int | None) -> Options:
-    """The legal moves (roll None: the first pending bonus). Assumes the roll was checked."""
+    """The legal moves (roll None: the first pending bonus). Assumes the roll was checked.
+
+    Kept in the position's memo: `legal` and then `play` on one position ask twice."""
+    memo = position.memo
+    if roll in memo:
+        found: Options = memo[roll]
+        return found
+    found = memo[roll] = _generate(position, roll)
+    return found
+
+
+def _generate(position: Position, roll: int | None) -> Options:
     colour = position.acting_colour()
     if roll is None:
         steps = position.bonus[0]

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from companion.errors import BadPosition, RefereeError
@@ -115,6 +114,26 @@ class Position:
     last_moved: Piece | None = None
     bonus: tuple[int, ...] = ()
     winner: tuple[int, ...] | None = None
+    # Derived once at construction (the position never changes): who stands on each cell,
+    # the blockades, the winner the pieces show, and a memo the engine keeps its answers in.
+    _cells: dict[int, list[Piece]] = field(init=False, repr=False, compare=False)
+    blockades: frozenset[int] = field(init=False, repr=False, compare=False)
+    _winner: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cells = _occupancy(self.colours, self.pieces)
+        set_field = object.__setattr__  # the dataclass is frozen; these are derived, not state
+        set_field(self, "_cells", cells)
+        set_field(self, "blockades", frozenset(
+            cell for cell, here in cells.items()
+            if cell <= TRACK_SQUARES and len(here) == MAX_ON_SQUARE and here[0][0] == here[1][0]
+        ))
+        winner = self.winner
+        if winner is None:
+            winner = winner_from_pieces(self.colours, self.pieces, self.mode, self.teams)
+        set_field(self, "_winner", winner)
+        set_field(self, "memo", {})
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -154,12 +173,6 @@ class Position:
         """The winner the position names, or the one its pieces show (PA-7 … PA-9)."""
         return self._winner
 
-    @cached_property
-    def _winner(self) -> tuple[int, ...] | None:
-        if self.winner is not None:
-            return self.winner
-        return winner_from_pieces(self.colours, self.pieces, self.mode, self.teams)
-
     @property
     def over(self) -> bool:
         return self._winner is not None
@@ -176,34 +189,9 @@ class Position:
     def occupancy(self) -> dict[int, list[Piece]]:
         """The pieces on each track or lane cell (nest and goal left out), in piece order.
 
-        Computed once per position (positions are immutable); callers must not change it.
+        Computed once per position; callers must not change it.
         """
         return self._cells
-
-    @cached_property
-    def _cells(self) -> dict[int, list[Piece]]:
-        cells: dict[int, list[Piece]] = {}
-        get = cells.get
-        for colour in self.colours:
-            cell_of = CELL[colour]
-            ids = PIECE_IDS[colour]
-            for index, progress in enumerate(self.pieces[colour]):
-                if 0 <= progress < GOAL:
-                    cell = cell_of[progress]
-                    here = get(cell)
-                    if here is None:
-                        cells[cell] = [ids[index]]
-                    else:
-                        here.append(ids[index])
-        return cells
-
-    @cached_property
-    def blockades(self) -> frozenset[int]:
-        """The track squares holding two pieces of one colour (PA-15)."""
-        return frozenset(
-            cell for cell, here in self._cells.items()
-            if cell <= TRACK_SQUARES and len(here) == MAX_ON_SQUARE and here[0][0] == here[1][0]
-        )
 
     # -- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -245,7 +233,7 @@ class Position:
         if mode not in MODES:
             raise BadPosition("parchis.position_mode", rule="PA-8", value=shown(mode))
         pieces = _read_pieces(data["pieces"], colours)
-        occupancy = Position(colours, pieces, colours[0]).occupancy()
+        occupancy = _occupancy(colours, pieces)
         _check_crowding(occupancy)
         turn = _read_colour(data["turn"], colours, "parchis.position_turn", "PA-2")
         sixes = data["sixes"]
@@ -264,6 +252,23 @@ class Position:
         parts = [f"{COLOURS[c]}:{','.join(location_name(c, p) for p in self.pieces[c])}" for c in self.colours]
         return (f"{' '.join(parts)} turn={COLOURS[self.turn]} sixes={self.sixes} "
                 f"bonus={list(self.bonus)} winner={self.winner}")
+
+
+def _occupancy(colours: tuple[int, ...], pieces: tuple[tuple[int, ...], ...]) -> dict[int, list[Piece]]:
+    cells: dict[int, list[Piece]] = {}
+    get = cells.get
+    for colour in colours:
+        cell_of = CELL[colour]
+        ids = PIECE_IDS[colour]
+        for index, progress in enumerate(pieces[colour]):
+            if 0 <= progress < GOAL:
+                cell = cell_of[progress]
+                here = get(cell)
+                if here is None:
+                    cells[cell] = [ids[index]]
+                else:
+                    here.append(ids[index])
+    return cells
 
 
 def winner_from_pieces(
