@@ -139,7 +139,7 @@ class AppModel:
             except StoreError:
                 return None
 
-        return self._memoised(("match", match_id), read)
+        return self.memoised(("match", match_id), read)
 
     def live_match(self, match_id: Any, load: Callable[[], Any]) -> Any:
         """The open match `match_id`, kept while the app runs: coming back from its rules page
@@ -155,13 +155,13 @@ class AppModel:
         self._lives.pop(match_id, None)
 
     def unfinished(self) -> Any:
-        return self._memoised(("unfinished",), self.store.unfinished_matches)
+        return self.memoised(("unfinished",), self.store.unfinished_matches)
 
     def players(self) -> Any:
         """The players in use, read once per data version (not once per keystroke)."""
-        return self._memoised(("players",), self.store.players)
+        return self.memoised(("players",), self.store.players)
 
-    def _memoised(self, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
+    def memoised(self, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
         key = (*what, self.data_version)
         if key not in self._cache:
             if len(self._cache) > 64:  # older versions are never asked for again

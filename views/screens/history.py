@@ -25,7 +25,8 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     doomed, set_doomed = ft.use_state(None)  # the match waiting for delete confirmation
     _ = model.data_version
     unfinished = [m for m in model.unfinished() if game_filter in (None, m.game)]
-    ended = model.store.history(limit=200, game=game_filter, include_abandoned=True)
+    ended = model.memoised(("history", game_filter),
+                           lambda: model.store.history(limit=200, game=game_filter, include_abandoned=True))
     matches = sorted(unfinished + ended, key=lambda m: (m.started_at, m.id), reverse=True)
 
     def delete() -> None:

@@ -12,7 +12,7 @@ from views.ui import TAP, body, colour_dot, confirm_dialog, icon_button
 def Players(model: AppModel, screen: Screen) -> ft.Control:
     doomed, set_doomed = ft.use_state(None)
     _ = model.data_version
-    players = model.store.players()
+    players = model.players()
 
     def archive() -> None:
         player = doomed
