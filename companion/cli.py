@@ -21,9 +21,11 @@ Serve the JSON-lines referee protocol on standard input/output: one JSON request
 per line in, one JSON response per line out, until end of input (exit status 0).
 Example:
   printf '{"game":"senet","op":"new"}\\n' | companion referee
-The protocol is described in shared/protocol.md; errors carry a code
-(bad_json, bad_request, unknown_game, unknown_op, bad_position, illegal_move,
-game_over, unsupported) and, where one applies, the rule id."""
+Every game's operations, positions, moves and error codes, with worked
+examples, are described in docs/protocol.md in the project's repository.
+Errors carry a code (bad_json, bad_request, unknown_game, unknown_op,
+bad_position, illegal_move, game_over, unsupported) and, where one applies,
+the rule id."""
 
 
 def build_parser() -> argparse.ArgumentParser:

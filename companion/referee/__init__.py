@@ -1,4 +1,4 @@
-"""`companion referee`: the JSON-lines protocol of shared/protocol.md.
+"""`companion referee`: the JSON-lines referee protocol (docs/protocol.md).
 
 One JSON request per line in, exactly one JSON response per line out, in order, flushed
 after each. A bad line gets an error response and the next line is served as usual;

@@ -1,4 +1,4 @@
-"""Bell's Senet rules (shared/rules/senet.md, SN-1..SN-14): moves, legal moves, play, result.
+"""Bell's Senet rules (SN-1..SN-14, shown on the app's rules page): moves, legal moves, play, result.
 
 Everything here is a pure function of its arguments. The player names one piece by its square
 and the throw decides where it goes (SN-4); `legal_moves` lists every move the rules allow,

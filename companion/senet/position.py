@@ -5,7 +5,7 @@ S-shaped path (SN-1): index 0 is square 1, and each entry is 0 (empty), 1 or 2. 
 position that breaks the rules of the board (SN-1, SN-2, SN-5) raises `BadPosition`, so any
 `Position` the engine sees is well formed.
 
-The JSON form is the referee protocol's (shared/protocol.md):
+The JSON form is the referee protocol's (docs/protocol.md):
 `{"turn": 1, "board": {"1": [1, 3, ...], "2": [2, 4, ...]}, "off": {"1": 0, "2": 0},
 "house_rules": {"gate_exact_26": false}}`.
 """

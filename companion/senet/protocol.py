@@ -1,4 +1,4 @@
-"""The Senet ops of the referee protocol (shared/protocol.md, "Senet").
+"""The Senet ops of the referee protocol (docs/protocol.md, "Bell's Senet").
 
 Each op takes the decoded request and returns the response without `"ok"` (the dispatcher
 adds it). Checks run in the protocol's order: required fields, position, throw, game over,

@@ -2,6 +2,9 @@
 
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -19,6 +22,14 @@ def test_referee_help_explains_the_protocol():
     out = run("referee", "--help")
     assert out.returncode == 0
     assert "JSON" in out.stdout and "bad_json" in out.stdout
+
+
+def test_help_points_to_the_protocol_document_in_the_repository():
+    """The project stands alone: its help names its own docs, never a folder outside it."""
+    out = run("referee", "--help").stdout + run("--help").stdout
+    assert "docs/protocol.md" in out
+    assert "shared/" not in out
+    assert (ROOT / "docs" / "protocol.md").is_file()
 
 
 def test_unknown_subcommand_fails_with_usage():

@@ -1,7 +1,7 @@
 """Property-based tests: thousands of random games and random positions.
 
 The checks compare the engine with a small oracle written here straight from the rules text
-(shared/rules/senet.md), kept deliberately different in shape from the engine (sets of squares,
+(SN-1..SN-14), kept deliberately different in shape from the engine (sets of squares,
 a bear-off table), and with invariants any correct engine keeps.
 """
 

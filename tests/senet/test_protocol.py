@@ -1,4 +1,4 @@
-"""The Senet section of shared/protocol.md, through the referee's line handler (JSON in, dict out)."""
+"""The Senet section of docs/protocol.md, through the referee's line handler (JSON in, dict out)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One or more tests per rule of shared/rules/senet.md (SN-1..SN-14), each named by its rule id."""
+"""One or more tests per rule of Bell's Senet (SN-1..SN-14), each named by its rule id."""
 
 from __future__ import annotations
 
