@@ -17,6 +17,7 @@ REGISTERED: tuple[str, ...] = (
     "senet",
     "parchis",
     "pig",
+    "cavasie",
 )
 
 # Every game of the app, in home-screen order, with its player counts (min, max).

@@ -1,6 +1,7 @@
 """Çävasie (rules CV-1 … CV-10): the Didopoikas deck, the hand scorer, the showdown, and the
 deal at the table. Pure functions and frozen data: no I/O, no clock, no randomness."""
 
+from companion.cavasie import protocol
 from companion.cavasie.deck import (
     Card,
     Deck,
@@ -15,24 +16,65 @@ from companion.cavasie.deck import (
 )
 from companion.cavasie.scorer import HandScore, QuotoReading, Scorer, SeatCards
 from companion.cavasie.showdown import Decision, Showdown, decide, showdown
+from companion.cavasie.table import (
+    BetOptions,
+    CavasieEngine,
+    acting_seat,
+    apply_action,
+    bet_options,
+    deal_targets,
+    new_table,
+    outcome,
+    unknown_cards,
+)
+from companion.cavasie.table_state import Hand, Seat, Slot, TableState
+from companion.game import Game, Option
+
+GAME = Game(
+    id="cavasie",
+    min_players=2,
+    max_players=5,
+    players_rule="CV-4",
+    engine=CavasieEngine(),
+    ops=protocol.OPS,
+    options=(
+        Option("dealer", kind="bool", default=False, rule="CV-4"),
+        Option("chips", kind="int", default=100, low=1, high=1_000_000, rule="CV-5"),
+        Option("ante", kind="int", default=1, low=0, high=10_000, rule="CV-5"),
+    ),
+)
 
 __all__ = [
+    "GAME",
+    "BetOptions",
     "Card",
+    "CavasieEngine",
     "Decision",
     "Deck",
+    "Hand",
     "HandScore",
     "Ladder",
     "Pattern",
     "QuotoReading",
     "Scorer",
+    "Seat",
     "SeatCards",
     "Showdown",
+    "Slot",
     "Sol",
+    "TableState",
     "Vepleque",
+    "acting_seat",
+    "apply_action",
+    "bet_options",
+    "deal_targets",
     "decide",
     "deck_problems",
     "default_deck",
     "default_deck_data",
     "load_deck",
+    "new_table",
+    "outcome",
     "showdown",
+    "unknown_cards",
 ]

@@ -343,6 +343,9 @@ class Scorer:
             pattern = self.patterns[pattern_index]
             pattern_id, name = pattern.id, pattern.name
             shown = tuple(codes[slot] for slot in pattern_cards(pattern, reading))
+        # lowest value first, as a player would lay the pattern out
+        value_of = {code: value for code, (value, _) in zip(codes, reading, strict=True)}
+        shown = tuple(sorted(shown, key=lambda code: (value_of[code], code)))
         rank, length, tie = key
         total, colour_counts, shape_counts = self.unpack(tie)
         return HandScore(
