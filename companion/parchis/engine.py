@@ -400,7 +400,7 @@ def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Positi
     events: list[Event] = [{
         "type": "move", "colour": COLOURS[position.turn], "piece": mover,
         "from": location_name(colour, move.frm), "to": location_name(colour, move.to),
-        "steps": move.to - move.frm if move.frm != NEST else 0, "bonus": roll is None,
+        "steps": move.to - move.frm if move.frm != NEST else EXIT_ROLL, "bonus": roll is None,
     }]
     earned: list[int] = []
     pieces = position.pieces

@@ -1,0 +1,351 @@
+"""The Parchís board drawn as it is printed: a cross of four arms on a 19 × 19 grid.
+
+Each arm is three squares wide and eight long: its two outer columns and the square at its end
+are the common track (17 squares an arm, 68 in all), its middle column is one colour's lane of
+seven squares, the corners hold the four nests and the middle is the goal. The track runs
+counter-clockwise: yellow's arm at the bottom, blue's on the right, red's at the top, green's on
+the left; each colour leaves its nest onto its exit square and turns into its lane at the end of
+its own arm.
+
+Nothing here knows a rule: pieces are drawn from the position, and what lights up comes from
+the engine's legal moves, passed in as `Lit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.parchis import COLOURS, GOAL, NEST, SAFE_SQUARES, Move, Position
+from companion.parchis.board import CELL, EXIT_SQUARE, LAST_TRACK_SQUARE, location_name
+
+GRID = 19
+ARM = 8
+
+PAINT = {  # the board keeps its own colours in light and dark theme, like a printed one
+    "yellow": "#f4c20d", "blue": "#1e63c6", "red": "#d32020", "green": "#1f9d3a",
+}
+LANE_PAINT = {"yellow": "#fbe7a1", "blue": "#b9d0f2", "red": "#f5b5b5", "green": "#b5e2c0"}
+NEST_PAINT = {"yellow": "#f9dc6b", "blue": "#7fa7e0", "red": "#ea7d7d", "green": "#7dcb90"}
+PAPER = "#fbf8ef"
+SAFE_PAPER = "#d9d4c5"
+LINE = "#5d4037"
+INK = "#3e2723"
+MOVABLE = "#fff59d"
+TARGET = "#a5d6a7"
+CAPTURE = "#ef9a9a"
+HIGHLIGHT = "#1b5e20"
+
+
+# -- geometry: where each square sits on the 19 × 19 grid ------------------------------------------
+def track_xy(square: int) -> tuple[int, int]:
+    """The grid cell (column, row) of track square 1 … 68, counter-clockwise from yellow's arm."""
+    if 1 <= square <= 8:
+        return 10, 19 - square
+    if 9 <= square <= 16:
+        return square + 2, 10
+    if square == 17:
+        return 18, 9
+    if 18 <= square <= 25:
+        return 36 - square, 8
+    if 26 <= square <= 33:
+        return 10, 33 - square
+    if square == 34:
+        return 9, 0
+    if 35 <= square <= 42:
+        return 8, square - 35
+    if 43 <= square <= 50:
+        return 50 - square, 8
+    if square == 51:
+        return 0, 9
+    if 52 <= square <= 59:
+        return square - 52, 10
+    if 60 <= square <= 67:
+        return 8, square - 49
+    if square == 68:
+        return 9, 18
+    raise ValueError(square)
+
+
+def lane_xy(colour: int, lane: int) -> tuple[int, int]:
+    """Lane square 1 … 7 of a colour: the middle column of its arm, running to the goal."""
+    return ((9, 18 - lane), (18 - lane, 9), (9, lane), (lane, 9))[colour]
+
+
+NEST_XY = ((11, 11), (11, 0), (0, 0), (0, 11))  # top-left cell of each 8 × 8 corner, by colour
+GOAL_XY = (8, 8)  # the 3 × 3 middle
+
+
+def cell_xy(colour: int, progress: int) -> tuple[int, int] | None:
+    """Where a piece of `colour` at `progress` is drawn; None in the nest or the goal."""
+    if progress in (NEST, GOAL):
+        return None
+    cell = CELL[colour][progress]
+    if cell <= 68:
+        return track_xy(cell)
+    return lane_xy(colour, cell % 10)
+
+
+# -- what lights up ----------------------------------------------------------------------------------
+Spot = tuple[str, int] | tuple[str, int, int]  # ("t", square) | ("l", colour, lane) | ("nest", colour) | ...
+
+
+def spot_of(colour: int, progress: int) -> Spot:
+    if progress == NEST:
+        return ("nest", colour)
+    if progress == GOAL:
+        return ("goal", colour)
+    cell = CELL[colour][progress]
+    if cell <= 68:
+        return ("t", cell)
+    return ("l", colour, cell % 10)
+
+
+@dataclass(frozen=True)
+class Lit:
+    """The legal moves keyed for drawing: by the spot a piece leaves and the spot it reaches."""
+
+    movable: dict[Spot, list[Move]] = field(default_factory=dict)
+    targets: dict[Spot, list[Move]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, moves: Iterable[Move]) -> Lit:
+        lit = cls()
+        for move in moves:
+            colour = move.piece[0]
+            lit.movable.setdefault(spot_of(colour, move.frm), []).append(move)
+            lit.targets.setdefault(spot_of(colour, move.to), []).append(move)
+        return lit
+
+    def move_at(self, spot: Spot) -> Move | None:
+        """The move a tap on `spot` plays: the piece there that can move, else the one landing there."""
+        moves = self.movable.get(spot) or self.targets.get(spot)
+        return moves[0] if moves else None
+
+
+# -- words -------------------------------------------------------------------------------------------
+Tr = Callable[..., str]
+
+
+def colour_word(tr: Tr, colour: int) -> str:
+    return tr(f"colour.{COLOURS[colour]}")
+
+
+def piece_word(tr: Tr, piece: tuple[int, int]) -> str:
+    """"Yellow 2": the colour and the piece's number counted from 1."""
+    return tr("parchis_ui.piece", colour=colour_word(tr, piece[0]), number=piece[1] + 1)
+
+
+def place_word(tr: Tr, colour: int, place: str) -> str:
+    """A protocol location ("nest", "t12", "l3", "goal") in words."""
+    if place == "nest":
+        return tr("parchis_ui.place.nest")
+    if place == "goal":
+        return tr("parchis_ui.place.goal")
+    if place.startswith("t"):
+        return tr("parchis_ui.place.square", square=place[1:])
+    return tr("parchis_ui.place.lane", lane=place[1:])
+
+
+def move_words(tr: Tr, move: Move) -> tuple[str, str]:
+    """A legal move as a button shows it ("Yellow 2: 5 → 10") and as it is read aloud."""
+    data = move.to_json()
+    colour = move.piece[0]
+    frm, to = place_word(tr, colour, data["from"]), place_word(tr, colour, data["to"])
+    shown = f"{piece_word(tr, move.piece)}: {frm} → {to}"
+    if move.capture is not None:
+        shown += " ✕ " + piece_word(tr, move.capture)
+        said = tr("parchis_ui.move.capture", piece=piece_word(tr, move.piece), frm=frm, to=to,
+                  victim=piece_word(tr, move.capture))
+    else:
+        said = tr("parchis_ui.move.plain", piece=piece_word(tr, move.piece), frm=frm, to=to)
+    return shown, said
+
+
+def pieces_at(position: Position, spot: Spot) -> list[tuple[int, int]]:
+    found = []
+    for colour in position.colours:
+        for index, progress in enumerate(position.pieces[colour]):
+            if spot_of(colour, progress) == spot:
+                found.append((colour, index))
+    return found
+
+
+def spot_label(tr: Tr, position: Position, spot: Spot, lit: Lit) -> str:
+    """What a screen reader (and the browser test) hears for one square, nest or goal."""
+    here = pieces_at(position, spot)
+    if spot[0] == "t":
+        square = spot[1]
+        text = tr("parchis_ui.sq.square", square=square)
+        if square in EXIT_SQUARE:
+            text += " · " + tr("parchis_ui.sq.exit", colour=colour_word(tr, EXIT_SQUARE.index(square)))
+        elif square in SAFE_SQUARES:
+            text += " · " + tr("parchis_ui.sq.safe")
+    elif spot[0] == "l":
+        text = tr("parchis_ui.sq.lane", colour=colour_word(tr, spot[1]), lane=spot[-1])
+    elif spot[0] == "nest":
+        text = tr("parchis_ui.sq.nest", colour=colour_word(tr, spot[1]))
+    else:
+        text = tr("parchis_ui.sq.goal")
+    if here:
+        text += ": " + ", ".join(piece_word(tr, piece) for piece in here)
+    else:
+        text += ": " + tr("parchis_ui.sq.empty")
+    for move in lit.movable.get(spot, []):
+        text += " · " + tr("parchis_ui.sq.can_move", piece=piece_word(tr, move.piece),
+                           to=place_word(tr, move.piece[0], location_name(move.piece[0], move.to)))
+    for move in lit.targets.get(spot, []):
+        text += " · " + tr("parchis_ui.sq.lands", piece=piece_word(tr, move.piece))
+    return text
+
+
+# -- drawing -----------------------------------------------------------------------------------------
+def placed(left: float, top: float, content: ft.Control) -> ft.Control:
+    """`content` at a fixed place on the board (a Stack child)."""
+    return ft.Container(left=left, top=top, content=content)
+
+
+def dot(colour: int, size: float, glow: bool = False) -> ft.Control:
+    shadow = [ft.BoxShadow(blur_radius=5, spread_radius=2, color="#ff6f00")] if glow else None
+    return ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE, bgcolor=PAINT[COLOURS[colour]],
+                        border=ft.Border.all(max(1.0, size / 9), "#212121"), shadow=shadow)
+
+
+def square_paint(spot: Spot, lit: Lit) -> str:
+    if spot in lit.targets:
+        return CAPTURE if any(move.capture is not None for move in lit.targets[spot]) else TARGET
+    if spot in lit.movable:
+        return MOVABLE
+    if spot[0] == "l":
+        return LANE_PAINT[COLOURS[spot[1]]]
+    square = spot[1]
+    if square in EXIT_SQUARE:
+        return NEST_PAINT[COLOURS[EXIT_SQUARE.index(square)]]
+    if square in LAST_TRACK_SQUARE:
+        return LANE_PAINT[COLOURS[LAST_TRACK_SQUARE.index(square)]]
+    return SAFE_PAPER if square in SAFE_SQUARES else PAPER
+
+
+def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size: float, lit: Lit,
+                 on_tap: Callable[[Spot], Any] | None) -> ft.Control:
+    here = pieces_at(position, spot)
+    movable = {move.piece for move in lit.movable.get(spot, [])}
+    layers: list[ft.Control] = []
+    if spot[0] == "t":
+        number = ft.Text(str(spot[1]), size=max(6.0, size * 0.36), color=INK, weight=ft.FontWeight.BOLD,
+                         no_wrap=True)
+        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+                                   content=number))
+        if spot[1] in SAFE_SQUARES:
+            layers.append(ft.Container(right=1, top=1, width=size * 0.22, height=size * 0.22,
+                                       shape=ft.BoxShape.CIRCLE, bgcolor=INK))
+    piece_size = size * (0.62 if len(here) == 1 else 0.48)
+    for slot, piece in enumerate(here):
+        offset = (size - piece_size) / 2 if len(here) == 1 else (1 + slot * (size - piece_size - 2))
+        layers.append(ft.Container(left=offset, top=(size - piece_size) / 2,
+                                   content=dot(piece[0], piece_size, glow=piece in movable)))
+    if spot in lit.movable or spot in lit.targets:
+        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(2, HIGHLIGHT)))
+    tappable = on_tap is not None and lit.move_at(spot) is not None
+    box = ft.Container(
+        width=size, height=size, bgcolor=square_paint(spot, lit), border=ft.Border.all(0.5, LINE),
+        content=ft.Stack(controls=layers, width=size, height=size),
+        on_click=(lambda e, s=spot: on_tap(s)) if tappable and on_tap else None,
+    )
+    return placed(xy[0] * size, xy[1] * size, ft.Semantics(
+        label=spot_label(tr, position, spot, lit), button=tappable, container=True, exclude_semantics=True,
+        content=box))
+
+
+def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
+                 on_tap: Callable[[Spot], Any] | None) -> ft.Control:
+    spot: Spot = ("nest", colour)
+    x, y = NEST_XY[colour]
+    waiting = pieces_at(position, spot)
+    leaving = {move.piece for move in lit.movable.get(spot, [])}
+    piece_size = size * 1.9
+    dots = [dot(colour, piece_size, glow=piece in leaving) for piece in waiting]
+    grid = ft.Column(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+        ft.Row(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=dots[i:i + 2])
+        for i in range(0, len(dots), 2)
+    ])
+    tappable = on_tap is not None and spot in lit.movable
+    box = ft.Container(
+        width=ARM * size, height=ARM * size, bgcolor=PAINT[COLOURS[colour]] if colour in position.colours
+        else "#e0e0e0", border=ft.Border.all(3 if spot in lit.movable else 1, HIGHLIGHT if spot in lit.movable
+                                              else LINE),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Container(width=ARM * size * 0.72, height=ARM * size * 0.72, shape=ft.BoxShape.CIRCLE,
+                             bgcolor=NEST_PAINT[COLOURS[colour]], alignment=ft.Alignment.CENTER, content=grid),
+        on_click=(lambda e: on_tap(spot)) if tappable and on_tap else None,
+    )
+    return placed(x * size, y * size, ft.Semantics(
+        label=spot_label(tr, position, spot, lit), button=tappable, container=True, exclude_semantics=True,
+        content=box))
+
+
+def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Control:
+    """The middle: four triangles, each facing its colour's lane, with the pieces home counted."""
+    x, y = GOAL_XY
+    side = 3 * size
+    mid = side / 2
+    corners = {  # the triangle of each colour: its lane comes in from the bottom, right, top, left
+        0: ((0, side), (side, side)), 1: ((side, side), (side, 0)), 2: ((side, 0), (0, 0)), 3: ((0, 0), (0, side)),
+    }
+    shapes: list[cv.Shape] = []
+    for colour, (a, b) in corners.items():
+        playing = colour in position.colours
+        shapes.append(cv.Path(
+            elements=[cv.Path.MoveTo(*a), cv.Path.LineTo(*b), cv.Path.LineTo(mid, mid), cv.Path.Close()],
+            paint=ft.Paint(color=PAINT[COLOURS[colour]] if playing else "#e0e0e0", style=ft.PaintingStyle.FILL),
+        ))
+        target = ("goal", colour) in lit.targets
+        shapes.append(cv.Path(
+            elements=[cv.Path.MoveTo(*a), cv.Path.LineTo(*b), cv.Path.LineTo(mid, mid), cv.Path.Close()],
+            paint=ft.Paint(color=HIGHLIGHT if target else LINE, stroke_width=3 if target else 0.8,
+                           style=ft.PaintingStyle.STROKE),
+        ))
+    counts: list[ft.Control] = []
+    spots = {0: (mid, side * 0.8), 1: (side * 0.8, mid), 2: (mid, side * 0.2), 3: (side * 0.2, mid)}
+    for colour, (cx, cy) in spots.items():
+        home = position.pieces[colour].count(GOAL) if colour in position.colours else 0
+        if home:
+            box = size * 0.9
+            counts.append(ft.Container(
+                left=cx - box / 2, top=cy - box / 2, width=box, height=box, alignment=ft.Alignment.CENTER,
+                content=ft.Text(str(home), size=max(8.0, size * 0.55), weight=ft.FontWeight.BOLD,
+                                color=INK if colour == 0 else "#ffffff"),
+            ))
+    label = tr("parchis_ui.sq.goal") + ": " + ", ".join(
+        tr("parchis_ui.sq.home_count", colour=colour_word(tr, c), count=position.pieces[c].count(GOAL))
+        for c in position.colours)
+    return placed(x * size, y * size, ft.Semantics(
+        label=label, container=True, exclude_semantics=True,
+        content=ft.Stack(width=side, height=side, controls=[
+            cv.Canvas(width=side, height=side, shapes=shapes), *counts])))
+
+
+def all_spots() -> list[tuple[Spot, tuple[int, int]]]:
+    spots: list[tuple[Spot, tuple[int, int]]] = [(("t", square), track_xy(square)) for square in range(1, 69)]
+    spots += [(("l", colour, lane), lane_xy(colour, lane)) for colour in range(4) for lane in range(1, 8)]
+    return spots
+
+
+def board_control(tr: Tr, position: Position, size: float, moves: Sequence[Move] = (),
+                  on_tap: Callable[[Spot], Any] | None = None) -> ft.Control:
+    """The whole board, `size` pixels a square (19 squares a side)."""
+    lit = Lit.of(moves)
+    layers: list[ft.Control] = [nest_control(tr, position, colour, size, lit, on_tap) for colour in range(4)]
+    layers += [cell_control(tr, position, spot, xy, size, lit, on_tap) for spot, xy in all_spots()]
+    layers.append(goal_control(tr, position, size, lit))
+    return ft.Container(
+        key="board", width=GRID * size + 4, height=GRID * size + 4, bgcolor=LINE, padding=2, border_radius=4,
+        content=ft.Stack(width=GRID * size, height=GRID * size, controls=layers),
+    )
+
+
+__all__ = ["Lit", "board_control", "cell_xy", "lane_xy", "move_words", "piece_word", "place_word", "track_xy"]

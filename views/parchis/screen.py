@@ -1,0 +1,355 @@
+"""The Parchís match screen: the cross-shaped board, the die pad, the legal moves as big buttons,
+and what the referee says in words.
+
+Everything shown comes from the `LiveMatch`: the position and the roll waiting for its move
+(`live.state`), the result (`live.outcome`), the names by seat (`live.names`; seat i plays the
+i-th colour in play, in the order yellow, blue, red, green) and the events of the stored
+entries. A tap is one call to the LiveMatch, so one stored entry at most: a roll `{"roll": n}`,
+'roll for me' (the engine's own die), or a move `{"move": {"piece": "yellow.1"}}` (with the roll
+waiting, or for a pending 20/10 bonus). The engine decides what is legal; the screen shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.game import Outcome
+from companion.parchis import COLOURS, GOAL, Move, Options, ParchisState, Position, pending
+from companion.parchis.board import parse_piece_name, partner
+from views.live import LiveMatch
+from views.model import AppModel
+from views.parchis.board import PAINT, Lit, Spot, board_control, colour_word, move_words, piece_word, place_word
+from views.screens.match import MatchTools, refusal_banner
+from views.ui import TAP, big_button
+
+Tr = Callable[..., str]
+Event = Mapping[str, Any]
+
+FACES = (1, 2, 3, 4, 5, 6)
+SIDE_BY_SIDE = 992
+BOARD_COL: Any = {"xs": 12, "lg": 7}
+PANEL_COL: Any = {"xs": 12, "lg": 5}
+APP_BAR = 56
+VIEW_PADDING = 12
+GAP = 8
+
+
+def square_size(width: float | None, height: float | None) -> float:
+    """Pixels per board square: the board fills the phone's width, or most of a desktop's height."""
+    width = width or 400
+    height = height or 800
+    if width >= SIDE_BY_SIDE:
+        by_width = (width - 2 * VIEW_PADDING) * BOARD_COL["lg"] / 12 - 24
+        by_height = height - APP_BAR - 2 * VIEW_PADDING - 16
+        return float(max(14, int(min(by_width, by_height) / 19)))
+    return float(max(12, int((width - 2 * VIEW_PADDING - 8) / 19)))
+
+
+def use_viewport() -> tuple[float | None, float | None]:
+    """The window's size, re-rendering the screen when it changes (a phone turned sideways)."""
+    page = ft.context.page
+    size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
+
+    def follow() -> None:
+        previous = page.on_resize
+
+        def resized(event: Any) -> None:
+            set_size((event.width, event.height))
+            if previous is not None:
+                previous(event)
+
+        page.on_resize = resized
+
+    ft.use_effect(follow, [])
+    return size
+
+
+# -- words -------------------------------------------------------------------------------------------
+def seat_name(tr: Tr, names: Mapping[int, str], position: Position, seat: int) -> str:
+    """"Ana (Yellow)": the player and the colour the seat plays."""
+    colour = position.colours[seat] if 0 <= seat < len(position.colours) else None
+    name = names.get(seat) or tr("parchis_ui.seat_n", seat=seat + 1)
+    return tr("parchis_ui.named", name=name, colour=colour_word(tr, colour)) if colour is not None else name
+
+
+def _piece(tr: Tr, name: Any) -> str:
+    piece = parse_piece_name(name)
+    return piece_word(tr, piece) if piece is not None else str(name)
+
+
+def _place(tr: Tr, piece_name: Any, place: Any) -> str:
+    piece = parse_piece_name(piece_name)
+    return place_word(tr, piece[0], str(place)) if piece is not None else str(place)
+
+
+def event_text(tr: Tr, event: Event, who: str) -> str | None:
+    """One engine event in words (`who` is the player whose entry it was)."""
+    kind = event.get("type")
+    if kind == "roll":
+        key = "parchis_ui.said.roll_seven" if event.get("steps") == 7 else "parchis_ui.said.roll"
+        return tr(key, name=who, roll=event["roll"])
+    if kind == "move":
+        piece = event["piece"]
+        key = "parchis_ui.said.bonus_move" if event.get("bonus") else "parchis_ui.said.move"
+        return tr(key, name=who, piece=_piece(tr, piece), frm=_place(tr, piece, event["from"]),
+                  to=_place(tr, piece, event["to"]), steps=event.get("steps", ""))
+    if kind == "capture":
+        return tr("parchis_ui.said.capture", piece=_piece(tr, event["piece"]), by=_piece(tr, event["by"]),
+                  square=_place(tr, event["by"], event["square"]))
+    if kind == "goal":
+        return tr("parchis_ui.said.goal", piece=_piece(tr, event["piece"]), count=event.get("in_goal", ""))
+    if kind == "bonus":
+        key = "parchis_ui.said.bonus_capture" if event.get("for") == "capture" else "parchis_ui.said.bonus_goal"
+        return tr(key, steps=event["steps"])
+    if kind == "bonus_lost":
+        return tr("parchis_ui.said.bonus_lost", steps=event["steps"])
+    if kind == "pass":
+        return tr("parchis_ui.said.pass", name=who, roll=event["roll"])
+    if kind == "penalty":
+        if event.get("piece") is None:
+            return tr("parchis_ui.said.penalty_nothing", name=who)
+        key = "parchis_ui.said.penalty_home" if event.get("home") else "parchis_ui.said.penalty_safe"
+        return tr(key, name=who, piece=_piece(tr, event["piece"]), frm=_place(tr, event["piece"], event["from"]))
+    if kind == "game_over":
+        return tr("parchis_ui.said.game_over")
+    return None
+
+
+def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], position: Position) -> str | None:
+    """All the events of one stored entry, in words, as one paragraph."""
+    said = []
+    for event in events:
+        seat = event.get("seat")
+        who = seat_name(tr, names, position, seat) if isinstance(seat, int) else ""
+        text = event_text(tr, event, who)
+        if text:
+            said.append(text)
+    return " ".join(said) or None
+
+
+def alarming(events: Sequence[Event]) -> bool:
+    """Events a player must not miss: a third six, a capture, a lost bonus (PA-14, PA-17, PA-19)."""
+    return any(event.get("type") in ("penalty", "capture", "bonus_lost", "pass") for event in events)
+
+
+def prompt_text(tr: Tr, position: Position, state: ParchisState, allowed: Options | None, who: str) -> str:
+    """What the player to move does now."""
+    if allowed is None:
+        return tr("parchis_ui.prompt.roll", name=who)
+    if allowed.bonus:
+        return tr("parchis_ui.prompt.bonus", name=who, steps=allowed.steps)
+    text = tr("parchis_ui.prompt.rolled", name=who, roll=state.roll, steps=allowed.steps)
+    if allowed.forced == "exit":
+        text += " " + tr("parchis_ui.prompt.forced_exit")
+    elif allowed.forced == "opening":
+        text += " " + tr("parchis_ui.prompt.forced_opening")
+    return text
+
+
+def notes(tr: Tr, position: Position) -> list[str]:
+    """Facts of the turn worth seeing at a glance: sixes so far, bonuses waiting, whose pieces
+    a finished team player moves."""
+    said = []
+    if position.sixes and not position.over:
+        said.append(tr("parchis_ui.note.sixes", count=position.sixes))
+    if position.bonus and not position.over:
+        said.append(tr("parchis_ui.note.bonus", steps=", ".join(str(steps) for steps in position.bonus)))
+    if position.teams and not position.over and position.acting_colour() != position.turn:
+        said.append(tr("parchis_ui.note.partner", colour=colour_word(tr, position.turn),
+                       partner=colour_word(tr, position.acting_colour())))
+    return said
+
+
+def game_line(tr: Tr, position: Position) -> str:
+    mode = tr("parchis_ui.mode_line.quick") if position.mode == "quick" else tr("parchis_ui.mode_line.standard")
+    if position.teams:
+        mode += " · " + tr("parchis_ui.mode_line.teams")
+    return mode
+
+
+# -- pieces of the screen ---------------------------------------------------------------------------
+def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None) -> ft.Control:
+    return ft.Container(
+        key=key, bgcolor=bg, border_radius=12, padding=ft.Padding.only(left=10, right=8, top=8, bottom=8),
+        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Icon(icon, color=fg, size=20), ft.Text(text, expand=True, size=14, color=fg)]),
+    )
+
+
+def player_card(tr: Tr, position: Position, names: Mapping[int, str], seat: int, to_move: bool) -> ft.Control:
+    colour = position.colours[seat]
+    home = position.pieces[colour].count(GOAL)
+    target = position.target
+    label = tr("parchis_ui.card", name=seat_name(tr, names, position, seat), home=home, target=target)
+    if to_move:
+        label += " · " + tr("parchis_ui.to_move")
+    if position.teams:
+        label += " · " + tr("parchis_ui.team_with", partner=colour_word(tr, partner(colour)))
+    return ft.Semantics(
+        col={"xs": 6, "md": 3, "lg": 6}, label=label, container=True, exclude_semantics=True,
+        content=ft.Container(
+            key=f"seat-{seat}", padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if to_move else ft.Colors.SURFACE_CONTAINER,
+            border=ft.Border.all(2, ft.Colors.PRIMARY if to_move else ft.Colors.OUTLINE_VARIANT),
+            content=ft.Row(spacing=6, controls=[
+                ft.Container(width=18, height=18, shape=ft.BoxShape.CIRCLE, bgcolor=PAINT[COLOURS[colour]],
+                             border=ft.Border.all(1, "#212121")),
+                ft.Text(names.get(seat) or tr("parchis_ui.seat_n", seat=seat + 1), size=14,
+                        weight=ft.FontWeight.BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(f"{home}/{target}", size=14, weight=ft.FontWeight.BOLD),
+            ]),
+        ),
+    )
+
+
+def die_pad(tr: Tr, can_roll: bool, on_roll: Callable[[int], Any], on_roll_for_me: Callable[[], Any]) -> ft.Control:
+    """The six faces (typed from a real die) and 'roll for me' (the engine's own die)."""
+    faces: list[ft.Control] = [
+        ft.OutlinedButton(
+            content=ft.Text(str(face), size=20, weight=ft.FontWeight.BOLD,
+                            semantics_label=tr("parchis_ui.die_n", roll=face)),
+            height=TAP, expand=True, key=f"die-{face}", disabled=not can_roll,
+            style=ft.ButtonStyle(padding=ft.Padding.all(0)),
+            on_click=(lambda _, face=face: on_roll(face)) if can_roll else None,
+        )
+        for face in FACES
+    ]
+    roll = ft.FilledButton(
+        content=ft.Text(tr("parchis_ui.roll_for_me"), size=15), icon=ft.Icons.CASINO, height=TAP, key="roll",
+        disabled=not can_roll, on_click=lambda: on_roll_for_me(),
+    )
+    return ft.Column(key="die-pad", spacing=GAP, controls=[
+        ft.Row(spacing=6, controls=faces), ft.Row(controls=[ft.Container(expand=True, content=roll)])])
+
+
+def move_buttons(tr: Tr, moves: Sequence[Move], on_move: Callable[[Move], Any]) -> ft.Control:
+    """The legal moves as buttons a thumb can hit, whatever the size of the squares."""
+    buttons: list[ft.Control] = []
+    for move in moves:
+        shown, said = move_words(tr, move)
+        buttons.append(ft.FilledTonalButton(
+            content=ft.Text(shown, size=15, weight=ft.FontWeight.BOLD, semantics_label=said),
+            height=TAP, key=f"move-{move.name}", style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            on_click=lambda _, move=move: on_move(move),
+        ))
+    return ft.Row(key="moves", wrap=True, spacing=GAP, run_spacing=GAP, controls=buttons)
+
+
+def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], position: Position,
+                go_home: Callable[[], Any]) -> ft.Control:
+    """The winner (or the winning team) first, everybody else together (PA-9)."""
+    winners = outcome.places[0] if outcome.places else ()
+    headline = tr("parchis_ui.winner", names=" & ".join(seat_name(tr, names, position, seat) for seat in winners))
+    lines = [
+        ft.Text(tr("parchis_ui.place_line", place=outcome.placing(seat), name=seat_name(tr, names, position, seat),
+                   home=outcome.scores.get(seat, 0)), size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)
+        for group in outcome.places for seat in group
+    ]
+    return ft.Container(
+        key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Column(spacing=10, controls=[
+            ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER, size=32),
+                             ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True,
+                                     color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+            *lines,
+            big_button(tr("parchis_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"),
+        ]),
+    )
+
+
+def recent_steps(live: LiveMatch, count: int = 2) -> list[list[Event]]:
+    """The events of the newest stored entries that said something, newest first."""
+    found: list[list[Event]] = []
+    for step in reversed(live.session.history):
+        if step.events:
+            found.append(list(step.events))
+        if len(found) == count:
+            break
+    return found
+
+
+# -- the screen --------------------------------------------------------------------------------------
+@ft.component
+def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
+    _ = live.revision  # re-render after every change, ours or another screen's
+    width, height = use_viewport()
+    tr = model.tr
+    state: ParchisState = live.state
+    position = state.position
+    outcome = live.outcome
+    playing = live.active and not outcome.over
+    allowed = pending(state) if playing else None
+    moves = allowed.moves if allowed is not None else ()
+    mover = live.session.to_move()
+    who = seat_name(tr, live.names, position, mover) if mover is not None else ""
+    size = square_size(width, height)
+
+    def done(ok: bool) -> None:
+        if ok:
+            model.changed()
+
+    def play_move(move: Move) -> None:
+        done(live.apply({"move": {"piece": move.name}}))
+
+    def tap_spot(spot: Spot) -> None:
+        move = Lit.of(moves).move_at(spot)
+        if move is not None:
+            play_move(move)
+
+    board = board_control(tr, position, size, moves, tap_spot if playing else None)
+    cards = [player_card(tr, position, live.names, seat, to_move=playing and seat == mover)
+             for seat in range(len(position.colours))]
+
+    action: list[ft.Control] = []
+    messages: list[ft.Control] = []
+    refused = refusal_banner(model, live)
+    if refused is not None:
+        messages.append(refused)
+    elif live.reloaded:
+        messages.append(banner(tr("parchis_ui.reloaded"), ft.Colors.SECONDARY_CONTAINER,
+                               ft.Colors.ON_SECONDARY_CONTAINER, ft.Icons.SYNC, key="reloaded"))
+    if not live.active:
+        messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
+                               ft.Icons.FLAG, key="abandoned"))
+    if outcome.over:
+        messages.append(result_card(tr, outcome, live.names, position, model.home))
+    elif playing:
+        action.append(ft.Text(prompt_text(tr, position, state, allowed, who), key="prompt", size=15,
+                              weight=ft.FontWeight.BOLD))
+        if allowed is None:
+            action.append(die_pad(tr, True, lambda n: done(live.apply({"roll": n})), lambda: done(live.roll())))
+        else:
+            action.append(move_buttons(tr, moves, play_move))
+        for note in notes(tr, position):
+            messages.append(banner(note, ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER,
+                                   ft.Icons.INFO_OUTLINE, key="note"))
+    steps = recent_steps(live)
+    for index, events in enumerate(steps):
+        text = step_text(tr, events, live.names, position)
+        if not text:
+            continue
+        if index == 0 and alarming(events):
+            messages.append(banner(text, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
+                                   ft.Icons.CAMPAIGN, key="said"))
+        else:
+            messages.append(ft.Container(
+                key="said" if index == 0 else "said-before", padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+                    ft.Icon(ft.Icons.HISTORY, size=18), ft.Text(text, size=13, expand=True)]),
+            ))
+    messages.append(ft.Text(game_line(tr, position), size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="mode"))
+
+    tools = MatchTools(model, live)
+    board_column = ft.Column(col=BOARD_COL, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                             controls=[board])
+    panel = ft.Column(col=PANEL_COL, spacing=10, controls=[
+        *action, ft.ResponsiveRow(spacing=6, run_spacing=6, controls=cards), *messages, tools])
+    return ft.ResponsiveRow(spacing=16, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START,
+                            controls=[board_column, panel])
+
+
+__all__ = ["ParchisScreen", "event_text", "prompt_text", "square_size", "step_text"]
