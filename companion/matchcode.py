@@ -136,7 +136,9 @@ def decode(text: str) -> MatchSummary:
         data = base64.b32decode(letters + "=" * (-len(letters) % 8))
     except (binascii.Error, ValueError) as error:
         raise BadMatchCode("matchcode.damaged") from error
-    if len(data) < 1 + UID_BYTES + CRC_BYTES:
+    # The last letter may carry unused bits: a letter changed there alone would decode
+    # to the same bytes, so the text must be exactly what those bytes encode to.
+    if len(data) < 1 + UID_BYTES + CRC_BYTES or base64.b32encode(data).decode("ascii").rstrip("=") != letters:
         raise BadMatchCode("matchcode.damaged")
     payload, crc = data[:-CRC_BYTES], data[-CRC_BYTES:]
     if zlib.crc32(payload).to_bytes(CRC_BYTES, "big") != crc:

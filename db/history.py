@@ -249,6 +249,7 @@ def _page_ids(
 def _ids_from_player(
     session: Session, where: HistoryFilter, after: PageMark | None, count: int
 ) -> list[int]:
+    """The page from the player's own (few) matches, ordered here: no index walk at all."""
     mine = list(
         session.scalars(
             select(Participant.match_id).where(Participant.player_id == where.player_id)
@@ -256,11 +257,23 @@ def _ids_from_player(
     )
     if not mine:
         return []
-    query = _seek(select(Match.id), where, after, count)
-    query = query.where(Match.id.in_(mine), Match.status.in_(where.statuses))
-    if where.game is not None:
-        query = query.where(Match.game == where.game)
-    return list(session.scalars(query))
+    since = _utc(where.since) if where.since is not None else None
+    until = _utc(where.until) if where.until is not None else None
+    mark = (_utc(after.finished_at), after.match_id) if after is not None else None
+    found: list[tuple[datetime, int]] = []
+    for match_id, finished, status, game in session.execute(
+        select(Match.id, Match.finished_at, Match.status, Match.game).where(Match.id.in_(mine))
+    ):
+        if finished is None or status not in where.statuses:
+            continue
+        if where.game is not None and game != where.game:
+            continue
+        key = (_utc(finished), match_id)
+        if (since and key[0] < since) or (until and key[0] >= until) or (mark and key >= mark):
+            continue
+        found.append(key)
+    found.sort(reverse=True)
+    return [match_id for _, match_id in found[:count]]
 
 
 def _seek(query: _Query, where: HistoryFilter, after: PageMark | None, count: int) -> _Query:

@@ -8,16 +8,27 @@ exactly the numbers it then checks by hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from sqlalchemy.orm import Session
 
 from db import Store
 from db.history import writing
 from db.models import Event, Match, Participant, Player
 
 T0 = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
+# A short log in the store's shapes: two actions, an undo, a redo, and one more action.
+LOG_SAMPLE: tuple[dict[str, Any], ...] = (
+    {"kind": "action", "action": {"throw": 3}},
+    {"kind": "action", "action": {"move": {"from": 10}}},
+    {"kind": "undo"},
+    {"kind": "redo"},
+    {"kind": "action", "action": {"throw": 2, "move": None}},
+)
 
 
 @dataclass(frozen=True)
@@ -28,8 +39,20 @@ class Seat:
     team: int | None = None
 
 
-def add_player(store: Store, name: str, colour: str = "#336699", archived: bool = False) -> int:
-    with writing(store) as session:
+Target = Store | Session  # a store (one transaction per call) or an open write session
+
+
+@contextmanager
+def _session(target: Target) -> Iterator[Session]:
+    if isinstance(target, Session):
+        yield target
+    else:
+        with writing(target) as session:
+            yield session
+
+
+def add_player(store: Target, name: str, colour: str = "#336699", archived: bool = False) -> int:
+    with _session(store) as session:
         player = Player(name=name, colour=colour, created_at=T0 - timedelta(days=30), archived=archived)
         session.add(player)
         session.flush()
@@ -37,7 +60,7 @@ def add_player(store: Store, name: str, colour: str = "#336699", archived: bool 
 
 
 def add_match(
-    store: Store,
+    store: Target,
     game: str,
     seats: Sequence[Seat],
     *,
@@ -59,7 +82,7 @@ def add_match(
             "scores": {str(i): s.score for i, s in enumerate(seats) if s.score is not None},
             "detail": dict(detail or {}),
         }
-    with writing(store) as session:
+    with _session(store) as session:
         match = Match(
             game=game,
             variant=variant,
@@ -129,6 +152,11 @@ class Seeded:
 
 
 def seed_statistics(store: Store) -> Seeded:
+    with writing(store) as session:  # one transaction: one disk sync, not twenty
+        return _seed_statistics(session)
+
+
+def _seed_statistics(store: Session) -> Seeded:
     """Ten matches whose numbers the statistics tests work out by hand.
 
     Senet   S1 Anna 7 (1st) v Bo 5 (2nd)          captures 2, 1
@@ -158,10 +186,9 @@ def seed_statistics(store: Store) -> Seeded:
     m["S2"] = add_match(store, "senet", [Seat(b, 7, 1), Seat(a, 3, 2)], finished=next(at), detail=captures(0, 3))
     m["S3"] = add_match(store, "senet", [Seat(a, 6, 1), Seat(c, 6, 1)], finished=next(at), detail=captures(1, None))
     m["S4"] = add_match(store, "senet", [Seat(a), Seat(b)], finished=next(at), status="abandoned")
-    with writing(store) as session:  # an abandoned match that still carries a result must not count
-        abandoned = session.get(Match, m["S4"])
-        assert abandoned is not None
-        abandoned.result = {"over": True, "places": [[0], [1]], "scores": {}, "detail": captures(9, 9)}
+    abandoned = store.get(Match, m["S4"])  # an abandoned match that still carries a result must not count
+    assert abandoned is not None
+    abandoned.result = {"over": True, "places": [[0], [1]], "scores": {}, "detail": captures(9, 9)}
     m["S5"] = add_match(store, "senet", [Seat(a), Seat(b)], finished=None, status="active")
     m["Q1"] = add_match(
         store, "quacks", [Seat(a, 50, 2), Seat(b, 62, 1), Seat(c, 41, 3)], finished=next(at),

@@ -9,10 +9,11 @@ from db.stats import GameRecord, HandCount, HeadToHead, game_stats, player_stats
 from tests.history.seed import T0, Seat, Seeded, add_match, add_player, captures
 
 
-def test_a_players_numbers_per_game(store: Store, seeded: Seeded) -> None:
+def test_a_players_numbers_per_game(seeded_store: tuple[Store, Seeded]) -> None:
     """Anna: Senet S1 won 7, S2 lost 3, S3 drawn 6 (a shared first place is a win);
     Quacks Q1 2nd with 50, Q2 shared win with 70; Parchís P1 won with her team, 4;
     Çävasie C1 3rd with 10, C2 2nd with 5. S4 (abandoned) and S5 (active) do not count."""
+    store, seeded = seeded_store
     stats = player_stats(store, seeded.anna)
     assert (stats.name, stats.matches, stats.wins) == ("Anna", 8, 4)
     assert stats.win_rate == 0.5
@@ -27,9 +28,10 @@ def test_a_players_numbers_per_game(store: Store, seeded: Seeded) -> None:
     assert stats.game("cavasie") is not None and stats.game("cavasie").win_rate == 0.0  # type: ignore[union-attr]
 
 
-def test_head_to_head_leaves_team_mates_out(store: Store, seeded: Seeded) -> None:
+def test_head_to_head_leaves_team_mates_out(seeded_store: tuple[Store, Seeded]) -> None:
     """Anna v Bo: won S1, P1; lost S2, Q1, C1, C2.  v Chen: tie S3, won Q1, C1 (P1: team
     mates, left out).  v Dara: tie Q2, won P1, lost C1."""
+    store, seeded = seeded_store
     stats = player_stats(store, seeded.anna)
     assert stats.head_to_head == (
         HeadToHead(seeded.bo, "Bo", 6, 2, 4),
@@ -39,7 +41,8 @@ def test_head_to_head_leaves_team_mates_out(store: Store, seeded: Seeded) -> Non
     assert [h.ties for h in stats.head_to_head] == [0, 1, 1]
 
 
-def test_head_to_head_is_symmetric(store: Store, seeded: Seeded) -> None:
+def test_head_to_head_is_symmetric(seeded_store: tuple[Store, Seeded]) -> None:
+    store, seeded = seeded_store
     anna = {h.opponent_id: h for h in player_stats(store, seeded.anna).head_to_head}
     for other in (seeded.bo, seeded.chen, seeded.dara):
         mirror = {h.opponent_id: h for h in player_stats(store, other).head_to_head}[seeded.anna]
@@ -48,15 +51,16 @@ def test_head_to_head_is_symmetric(store: Store, seeded: Seeded) -> None:
         )
 
 
-def test_player_numbers_for_one_game(store: Store, seeded: Seeded) -> None:
+def test_player_numbers_for_one_game(seeded_store: tuple[Store, Seeded]) -> None:
     """Bo in Senet: S1 lost (5), S2 won (7); against Anna 1-1."""
+    store, seeded = seeded_store
     stats = player_stats(store, seeded.bo, game="senet")
     assert (stats.matches, stats.wins) == (2, 1)
     assert stats.games == (GameRecord("senet", 2, 1, 7, 6.0),)
     assert stats.head_to_head == (HeadToHead(seeded.anna, "Anna", 2, 1, 1),)
 
 
-def test_a_player_without_matches(store: Store, seeded: Seeded) -> None:
+def test_a_player_without_matches(store: Store) -> None:
     newcomer = add_player(store, "Eun")
     stats = player_stats(store, newcomer)
     assert (stats.matches, stats.wins, stats.win_rate, stats.games, stats.head_to_head) == (0, 0, 0.0, (), ())
@@ -70,9 +74,10 @@ def test_an_unknown_player_is_refused(store: Store, player_id: object) -> None:
         game_stats(store, "senet", player_id)  # type: ignore[arg-type]
 
 
-def test_senet_captures_and_table(store: Store, seeded: Seeded) -> None:
+def test_senet_captures_and_table(seeded_store: tuple[Store, Seeded]) -> None:
     """Captures (SN-6) over finished seats that recorded them: S1 2+1, S2 0+3, S3 1 (Chen's
     seat recorded none) = 7 over 5 seats, most 3; S4's 9s are an abandoned match's."""
+    store = seeded_store[0]
     stats = game_stats(store, "senet")
     assert stats.matches == 3
     assert stats.captures is not None
@@ -85,8 +90,9 @@ def test_senet_captures_and_table(store: Store, seeded: Seeded) -> None:
     assert stats.quacks is None and stats.hands is None
 
 
-def test_senet_captures_of_one_player(store: Store, seeded: Seeded) -> None:
+def test_senet_captures_of_one_player(seeded_store: tuple[Store, Seeded]) -> None:
     """Anna's seats: S1 2, S2 3, S3 1."""
+    store, seeded = seeded_store
     stats = game_stats(store, "senet", seeded.anna)
     assert stats.matches == 3
     assert stats.captures is not None
@@ -95,18 +101,20 @@ def test_senet_captures_of_one_player(store: Store, seeded: Seeded) -> None:
     assert [r.name for r in stats.players] == ["Anna"]
 
 
-def test_parchis_captures(store: Store, seeded: Seeded) -> None:
+def test_parchis_captures(seeded_store: tuple[Store, Seeded]) -> None:
     """P1 (PA-17 captures): 3 + 2 + 0 + 5 over four seats; the team of Anna and Chen won."""
+    store = seeded_store[0]
     stats = game_stats(store, "parchis")
     assert stats.captures is not None
     assert (stats.captures.seats, stats.captures.total, stats.captures.most) == (4, 10, 5)
     assert [(r.name, r.wins) for r in stats.players] == [("Anna", 1), ("Chen", 1), ("Bo", 0), ("Dara", 0)]
 
 
-def test_quacks_explosions_and_vp_per_round(store: Store, seeded: Seeded) -> None:
+def test_quacks_explosions_and_vp_per_round(seeded_store: tuple[Store, Seeded]) -> None:
     """QK-8 explosions. Round 1: Q1 3, 4, 1*; Q2 7*, "x" = 5 seats, 2 explosions, VP 15 over
     the 4 numbers. Round 2: Q1 5*, 6, 2* = 3 seats, 2 explosions, VP 13 over 3.
     Overall 4 explosions in 8 seat-rounds; 28 VP over 7 numbers = 4 per round."""
+    store = seeded_store[0]
     quacks = game_stats(store, "quacks").quacks
     assert quacks is not None
     assert [(r.round, r.seats, r.explosions, r.vp_total, r.vp_seats) for r in quacks.by_round] == [
@@ -119,8 +127,9 @@ def test_quacks_explosions_and_vp_per_round(store: Store, seeded: Seeded) -> Non
     assert quacks.average_vp == 4.0
 
 
-def test_quacks_numbers_of_one_player(store: Store, seeded: Seeded) -> None:
+def test_quacks_numbers_of_one_player(seeded_store: tuple[Store, Seeded]) -> None:
     """Anna: round 1 Q1 3, Q2 7*; round 2 Q1 5*: 2 explosions in 3 rounds, 15 VP / 3."""
+    store, seeded = seeded_store
     stats = game_stats(store, "quacks", seeded.anna)
     assert stats.matches == 2
     quacks = stats.quacks
@@ -131,8 +140,9 @@ def test_quacks_numbers_of_one_player(store: Store, seeded: Seeded) -> None:
     assert [(r.name, r.matches, r.wins, r.average_score) for r in stats.players] == [("Anna", 2, 1, 60.0)]
 
 
-def test_cavasie_best_hands(store: Store, seeded: Seeded) -> None:
+def test_cavasie_best_hands(seeded_store: tuple[Store, Seeded]) -> None:
     """CV-8 ranks: C1 felox 10, livizax 15 (Bo and Dara), aloxolef 3; C2 alon 4, doliahin 8."""
+    store, seeded = seeded_store
     hands = game_stats(store, "cavasie").hands
     assert hands is not None
     assert hands.counts == (
@@ -148,7 +158,8 @@ def test_cavasie_best_hands(store: Store, seeded: Seeded) -> None:
     ]
 
 
-def test_cavasie_best_hand_of_one_player(store: Store, seeded: Seeded) -> None:
+def test_cavasie_best_hand_of_one_player(seeded_store: tuple[Store, Seeded]) -> None:
+    store, seeded = seeded_store
     hands = game_stats(store, "cavasie", seeded.anna).hands
     assert hands is not None
     assert hands.counts == (HandCount(10, "felox", 1), HandCount(4, "alon", 1))
