@@ -41,3 +41,11 @@ def app_server(tmp_path, chromium) -> Iterator[RunningApp]:
     app = start_app(tmp_path)
     yield app
     stop_app(app)
+
+
+@pytest.fixture
+def app_en(tmp_path, chromium) -> Iterator[RunningApp]:
+    """The app served with English chosen in its settings (pages open in English)."""
+    app = start_app(tmp_path, lang="en")
+    yield app
+    stop_app(app)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -19,6 +21,7 @@ CHROMIUM_ARGS = [
     "--enable-unsafe-swiftshader",
 ]
 PHONE = {"width": 420, "height": 900}
+SMALL_PHONE = {"width": 360, "height": 640}  # the smallest common phone, held upright
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -42,13 +45,22 @@ class RunningApp:
     db_url: str
     process: subprocess.Popen
     log: Path
+    settings: Path | None = None  # the settings file the server reads (language, theme)
 
 
-def start_app(tmp: Path, db_url: str | None = None) -> RunningApp:
+def start_app(tmp: Path, db_url: str | None = None, name: str = "server", lang: str | None = None) -> RunningApp:
+    """Serve the app from `tmp` (its database, settings file and `<name>.log`).
+
+    Two servers may share one `db_url` (give them different names for their logs). `lang`
+    writes the settings file first, so pages open in that language.
+    """
     port = free_port()
     db_url = db_url or f"sqlite:///{tmp / 'companion.db'}"
-    env = {**os.environ, "COMPANION_DB_URL": db_url, "COMPANION_SETTINGS_FILE": str(tmp / "settings.json")}
-    log = tmp / "server.log"
+    settings = tmp / "settings.json"
+    if lang is not None:
+        set_language(settings, lang)
+    env = {**os.environ, "COMPANION_DB_URL": db_url, "COMPANION_SETTINGS_FILE": str(settings)}
+    log = tmp / f"{name}.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port)],
         stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
@@ -61,11 +73,16 @@ def start_app(tmp: Path, db_url: str | None = None) -> RunningApp:
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
-                    return RunningApp(url, db_url, process, log)
+                    return RunningApp(url, db_url, process, log, settings)
         except OSError:
             time.sleep(0.3)
     process.kill()
     raise RuntimeError(f"the app did not answer at {url}:\n{log.read_text()}")
+
+
+def set_language(settings: Path, lang: str) -> None:
+    """The language pages opened from now on start in (the app reads it per page)."""
+    settings.write_text(json.dumps({"lang": lang, "dark": False}))
 
 
 def stop_app(app: RunningApp) -> None:
@@ -89,6 +106,25 @@ def open_app(browser, url: str, viewport: dict) -> object:
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     page.wait_for_timeout(500)
     return page
+
+
+def _accessible(page) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.wait_for_timeout(1500)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_timeout(500)
+
+
+def reload_app(page) -> None:
+    """Reload the page (the browser's reload button) and switch the accessibility tree on again."""
+    page.reload()
+    _accessible(page)
+
+
+def goto_app(page, url: str) -> None:
+    """Type `url` into this page's address bar (a link, a scanned QR code)."""
+    page.goto(url)
+    _accessible(page)
 
 
 def shot(page, name: str) -> Path:
@@ -147,3 +183,97 @@ def wait_for_text(page, text: str, timeout_ms: int = 10_000) -> None:
             raise AssertionError(f"{text!r} never appeared; the page shows:\n{visible_text(page)[:1500]}")
         page.wait_for_timeout(200)
         waited += 200
+
+
+# -- addresses, boxes and waiting ------------------------------------------------------------------
+def path_of(page) -> str:
+    """The path the browser shows, e.g. "/match/3"."""
+    return re.sub(r"^https?://[^/]+", "", page.url).split("?")[0] or "/"
+
+
+def wait_for_path(page, path: str, timeout_ms: int = 10_000) -> None:
+    waited = 0
+    while path_of(page) != path:
+        if waited >= timeout_ms:
+            raise AssertionError(f"the address stayed {path_of(page)!r}, expected {path!r}")
+        page.wait_for_timeout(100)
+        waited += 100
+
+
+def button(page, name: str | re.Pattern, exact: bool = True):
+    """The first button called `name` (a string, exact by default, or a pattern)."""
+    if isinstance(name, str):
+        return page.get_by_role("button", name=name, exact=exact).first
+    return page.get_by_role("button", name=name).first
+
+
+def box_of(page, name: str | re.Pattern) -> dict:
+    box = button(page, name).bounding_box()
+    assert box is not None, f"no box for the button {name!r}"
+    return box
+
+
+def in_viewport(page, box: dict) -> bool:
+    """Whether `box` lies wholly inside the window as it is scrolled now."""
+    size = page.viewport_size
+    return (box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5
+            and box["y"] + box["height"] <= size["height"] + 0.5)
+
+
+def wait_until(page, check, what: str, timeout_ms: int = 10_000) -> None:
+    """Poll `check()` until it holds; fail naming `what`."""
+    waited = 0
+    while not check():
+        if waited >= timeout_ms:
+            raise AssertionError(f"{what} did not happen within {timeout_ms} ms")
+        page.wait_for_timeout(100)
+        waited += 100
+
+
+# -- Bell's Senet: squares are buttons named "Square 19: Ana's piece · can move to 22" --------------
+def senet_square(page, number: int) -> str:
+    """The accessible name of Senet square `number` (English)."""
+    label = button(page, re.compile(rf"^Square {number}:"))
+    return (label.get_attribute("aria-label") or label.inner_text()).strip()
+
+
+def tap_senet_square(page, number: int) -> None:
+    button(page, re.compile(rf"^Square {number}:")).click()
+    page.wait_for_timeout(700)
+
+
+def senet_match(store, gate: bool = False, names: tuple[str, str] = ("Ana", "Ben")) -> int:
+    """A new Senet match between two players (made if missing); seat 0 plays player 1."""
+    from db import SeatSpec
+
+    known = {player.name: player for player in store.players()}
+    colours = ("#d32f2f", "#1976d2")
+    ids = [(known.get(name) or store.add_player(name, colour)).id for name, colour in zip(names, colours, strict=True)]
+    return store.create_match("senet", {"gate_exact_26": gate}, [SeatSpec(ids[0], 0), SeatSpec(ids[1], 1)])
+
+
+def play_senet_until(store, match_id: int, stop, seed: int = 0, limit: int = 2000):
+    """Play seeded random turns (a throw, then a move) through the store until `stop(state)`
+    holds before a throw; the state then. None if the game ended (or `limit` ran out) first.
+
+    Entries go through the store's own session, so each names what it saw, as a screen's would.
+    """
+    import random
+
+    from companion.senet import legal_moves
+
+    session = store.resume(match_id)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if session.outcome().over:
+            return None
+        if stop(session.state):
+            return session.state
+        session.apply({"throw": rng.randint(1, 4)})
+        state = session.state
+        if state.throw is not None:
+            moves = legal_moves(state.position, state.throw)
+            quiet = [move for move in moves if not move.capture] or moves  # keeps the game long
+            move = max(quiet, key=lambda m: m.frm) if rng.random() < 0.7 else rng.choice(quiet)
+            session.apply({"move": {"from": move.frm}})
+    return None

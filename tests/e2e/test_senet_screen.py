@@ -1,46 +1,46 @@
-"""Bell's Senet in a real browser: create a match, throw, tap the lit piece, be refused with a rule id.
+"""Bell's Senet in a real browser: throw, move, be refused with a rule id, follow it, come back.
 
 The board's squares are buttons whose accessible names say what stands there and what the
-throw entered allows ("Square 19: Ana's piece · can move to 22"), so the test taps what a player
-taps and reads what a screen reader reads.
+throw waiting allows ("Square 19: Ana's piece · can move to 22"), so the test taps what a
+player taps and reads what a screen reader reads. Sizes are measured on the rendered page:
+on a 360×640 phone the squares are at least 48 px and the throw pad and Undo are on screen.
 """
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from companion.errors import GameOver
-from companion.games import GAMES
-from companion.senet import OFF, Position, SenetEngine, legal_moves, play, result
-from companion.session import MatchSession
-from db import SeatSpec, Store
+from companion.senet import OFF, SenetState, forced_move, legal_moves, play, result
+from db import Store
 from tests.e2e.helpers import (
     DESKTOP,
-    PHONE,
+    SMALL_PHONE,
+    box_of,
+    button,
     buttons_inside_viewport,
+    goto_app,
+    in_viewport,
     open_app,
+    path_of,
+    play_senet_until,
+    reload_app,
+    senet_match,
+    senet_square,
     shot,
     tap,
+    tap_senet_square,
     visible_text,
     wait_for_font,
+    wait_for_path,
     wait_for_text,
 )
 
 pytestmark = pytest.mark.browser
 
-
-def square(page, number: int) -> str:
-    """The accessible name of board square `number`."""
-    button = page.get_by_role("button", name=re.compile(rf"^Square {number}:")).first
-    return (button.get_attribute("aria-label") or button.inner_text()).strip()
-
-
-def tap_square(page, number: int) -> None:
-    page.get_by_role("button", name=re.compile(rf"^Square {number}:")).first.click()
-    page.wait_for_timeout(700)
+PAD = ("Throw 1", "Throw 2", "Throw 3", "Throw 4", "Roll for me")
+SQUARE = re.compile(r"^Square \d+:")
 
 
 def still_shot(page, name: str) -> None:
@@ -48,237 +48,250 @@ def still_shot(page, name: str) -> None:
     shot(page, name)
 
 
-def add_player(page, name: str) -> None:
-    field = page.get_by_role("textbox").first
-    field.click()
-    field.fill(name)
-    tap(page, "Add player")
-    wait_for_text(page, name)
+def entries(store: Store, match_id: int) -> list:
+    return [entry.get("action", entry["kind"]) for entry in store.events(match_id)]
 
 
-def to_english(page) -> None:
-    tap(page, "설정")
-    tap(page, "English")
-    wait_for_text(page, "Language")
-    tap(page, "Back")
-    wait_for_text(page, "New match")
+def square_boxes(page) -> dict[int, dict]:
+    boxes = {}
+    for element in page.get_by_role("button", name=SQUARE).all():
+        name = element.get_attribute("aria-label") or element.inner_text()
+        number = int(re.match(r"Square (\d+):", name.strip()).group(1))
+        boxes[number] = element.bounding_box()
+    return boxes
 
 
-def actions(store: Store, match_id: int) -> list[dict]:
-    return [entry["action"] for entry in store.events(match_id) if entry["kind"] == "action"]
-
-
-def test_senet_opening_by_tapping_on_a_phone(app_server, browser):
-    page = open_app(browser, app_server.url, PHONE)
-    wait_for_font(page)
-    to_english(page)
-
-    # Home → New match on the Bell's Senet tile → two new players → start.
-    tap(page, "New match", nth=list(GAMES).index("senet"))
-    wait_for_text(page, "New match: Bell's Senet")
-    add_player(page, "Ana")
-    add_player(page, "Ben")
-    tap(page, "Start match")
-    wait_for_text(page, "Ana to move")
-    store = Store(app_server.db_url)
-    (match,) = store.unfinished_matches()
-    assert match.game == "senet"
-
-    # The start position of SN-2, drawn along the S-shaped path of SN-1.
-    assert square(page, 1) == "Square 1: Ana's piece"
-    assert square(page, 20) == "Square 20: Ben's piece"
-    assert square(page, 26) == "Square 26: empty"
+def assert_phone_sizes(page) -> None:
+    """At 360×640: 30 squares of at least 48 px, standing in 3 columns of 10 along the S path
+    (SN-1); the throw pad and Undo inside the window without scrolling."""
+    boxes = square_boxes(page)
+    assert sorted(boxes) == list(range(1, 31))
+    small = {n: (round(b["width"]), round(b["height"]))
+             for n, b in boxes.items() if min(b["width"], b["height"]) < 48}
+    assert small == {}, f"squares under 48 px: {small}"
+    columns = sorted({round(b["x"]) for b in boxes.values()})
+    assert len(columns) == 3  # upright: three columns
+    assert boxes[1]["y"] < boxes[10]["y"] and boxes[11]["y"] > boxes[20]["y"] and boxes[21]["y"] < boxes[30]["y"]
+    for name in (*PAD, "Undo"):
+        assert in_viewport(page, box_of(page, name)), f"{name} is not on screen at 360×640"
     assert buttons_inside_viewport(page) == []
 
-    # A tap before the throw is entered asks for the throw; nothing is stored.
-    tap_square(page, 19)
+
+def test_a_phone_held_upright_at_360x640(app_en, browser):
+    store = Store(app_en.db_url)
+    match_id = senet_match(store)
+    page = open_app(browser, f"{app_en.url}match/{match_id}", SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, "Ana to move")
+    assert_phone_sizes(page)
+    pad = box_of(page, "Throw 1")
+    still_shot(page, "senet_phone_360_start")
+
+    # The start position of SN-2: Ana (seat 0) is player 1 on the odd squares.
+    assert senet_square(page, 1) == "Square 1: Ana's piece"
+    assert senet_square(page, 20) == "Square 20: Ben's piece"
+    assert senet_square(page, 26) == "Square 26: empty"
+
+    # A tap before the throw goes to the engine, which asks for the throw first (SN-4).
+    tap_senet_square(page, 19)
     wait_for_text(page, "Enter the throw first")
+    assert entries(store, match_id) == []
 
-    # 'Roll for me' draws a throw in the view; the player may still enter another one.
-    tap(page, "Roll for me")
-    wait_for_text(page, "Rolled for you: ")
-
-    # Throw 3: the legal moves light up, the piece and its target square.
-    tap(page, "3")
-    wait_for_text(page, "Throw 3.")
-    assert square(page, 19) == "Square 19: Ana's piece · can move to 22"
-    assert square(page, 22) == "Square 22: empty · the piece on 19 lands here"
-    assert "can move" not in square(page, 2)  # Ben's pieces stay dark
-    tap_square(page, 19)
+    # Throw 3: the throw is stored at once; the legal moves light up and are offered as buttons.
+    tap(page, "Throw 3")
+    wait_for_text(page, "Ana threw 3.")
+    assert entries(store, match_id) == [{"throw": 3}]
+    assert senet_square(page, 19) == "Square 19: Ana's piece · can move to 22"
+    assert senet_square(page, 22) == "Square 22: empty · the piece on 19 lands here"
+    assert "can move" not in senet_square(page, 2)  # Ben's pieces stay dark
+    move = box_of(page, "Move the piece on 19 to 22")
+    assert move["width"] >= 48 and move["height"] >= 48
+    assert box_of(page, "Throw 1") == pad  # the prompt and the move buttons did not push the pad
+    tap_senet_square(page, 19)
     wait_for_text(page, "Ben to move")
-    assert square(page, 22) == "Square 22: Ana's piece"
-    assert square(page, 19) == "Square 19: empty"
+    assert senet_square(page, 22) == "Square 22: Ana's piece"
     assert "Last move: Ana moved the piece on 19 to 22 (throw 3)." in visible_text(page)
-    assert actions(store, match.id) == [{"op": "play", "throw": 3, "move": {"from": 19}}]
+    assert entries(store, match_id) == [{"throw": 3}, {"move": {"from": 19}}]
 
-    # A mis-tapped throw can be changed before moving: 4, then 2.
-    tap(page, "4")
-    wait_for_text(page, "Throw 4.")
-    tap(page, "2")
-    wait_for_text(page, "Throw 2.")
-    assert square(page, 20) == "Square 20: Ben's piece · can move to 22"
-    assert square(page, 22) == "Square 22: Ana's piece · the piece on 20 captures here"
+    # Ben throws 2; an illegal tap is refused by the engine with its rule, and nothing is stored.
+    tap(page, "Throw 2")
+    wait_for_text(page, "Ben threw 2.")
+    tap_senet_square(page, 18)  # 18 + 2 = 20, Ben's own piece (SN-5)
+    wait_for_text(page, "already holds one of your pieces")
+    assert box_of(page, "Throw 1") == pad  # the refusal banner did not move the pad either
+    assert in_viewport(page, box_of(page, "Undo"))
+    still_shot(page, "senet_phone_360_refused")
+    assert len(store.events(match_id)) == 3
 
-    # Illegal taps go to the engine, which says why, naming the rule; nothing is stored.
-    tap_square(page, 18)  # 18 + 2 = 20, Ben's own piece
-    wait_for_text(page, "(SN-5)")
-    assert "Square 20 already holds one of your pieces" in visible_text(page)
-    still_shot(page, "senet_board_phone")
-    tap_square(page, 1)  # Ana's piece, not Ben's
-    wait_for_text(page, "(SN-4)")
-    assert "belongs to player 1" in visible_text(page)
-    assert len(actions(store, match.id)) == 1
-    assert square(page, 18) == "Square 18: Ben's piece"
+    # The rule id in the refusal opens that rule; back returns to the match, throw still waiting.
+    tap(page, "SN-5")
+    wait_for_path(page, "/rules/senet/SN-5")
+    wait_for_text(page, "may not end its move on a square that already holds")
+    page.go_back()
+    wait_for_path(page, f"/match/{match_id}")
+    wait_for_text(page, "Ben threw 2.")
 
     # Tapping the lit target square plays the move landing there: Ben captures on 22 (SN-6).
-    tap_square(page, 22)
+    assert senet_square(page, 22) == "Square 22: Ana's piece · the piece on 20 captures here"
+    tap_senet_square(page, 22)
     wait_for_text(page, "Ana to move")
-    assert square(page, 22) == "Square 22: Ben's piece"
+    assert senet_square(page, 22) == "Square 22: Ben's piece"
     assert "captured Ana's piece" in visible_text(page)
-    assert "On board 9 · Captured 1" in visible_text(page)
 
-    # Undo takes the capture back; redo puts it back. Both are stored in the log.
+    # Undo takes back the last entry (the move; Ben's throw waits again); redo puts it back.
     tap(page, "Undo")
-    wait_for_text(page, "Ben to move")
-    assert square(page, 22) == "Square 22: Ana's piece"
-    assert square(page, 20) == "Square 20: Ben's piece"
+    wait_for_text(page, "Ben threw 2.")
+    assert senet_square(page, 22) == "Square 22: Ana's piece · the piece on 20 captures here"
     tap(page, "Redo")
     wait_for_text(page, "Ana to move")
-    assert square(page, 22) == "Square 22: Ben's piece"
-    assert [entry["kind"] for entry in store.events(match.id)] == ["action", "action", "undo", "redo"]
+    assert [entry["kind"] for entry in store.events(match_id)] == ["action"] * 4 + ["undo", "redo"]
 
-    # The rules page is one tap away and names every rule.
-    tap(page, "Rules")
-    wait_for_text(page, "SN-14")
-    text = visible_text(page)
-    assert all(f"SN-{n}" in text for n in range(1, 15))
-    assert "gate_exact_26" in text
-    tap(page, "Back")
-    wait_for_text(page, "Ana to move")
+    # 'Roll for me': the engine's die; the roll is stored, so it cannot be rolled again.
+    tap(page, "Roll for me")
+    wait_for_text(page, "Ana threw ")
+    rolled = store.events(match_id)[-1]["action"]["throw"]
+    assert f"Ana threw {rolled}." in visible_text(page)
+    assert button(page, "Roll for me").is_disabled()
 
-    # In Korean, with the shipped font.
+    # A reload on the match's address finds the same board with the same roll waiting, and so
+    # does a new browser opening the link (a new session: the board comes from the store).
+    reload_app(page)
+    wait_for_text(page, f"Ana threw {rolled}.")
+    assert path_of(page) == f"/match/{match_id}"
+    assert senet_square(page, 22) == "Square 22: Ben's piece"
+    other = open_app(browser, f"{app_en.url}match/{match_id}", SMALL_PHONE)
+    wait_for_text(other, f"Ana threw {rolled}.")
+    assert senet_square(other, 22) == "Square 22: Ben's piece"
+    other.context.close()
+
+    # In Korean, with the shipped font, the sizes hold.
     tap(page, "Settings")
     tap(page, "한국어")
     tap(page, "뒤로")
-    wait_for_text(page, "Ana의 차례입니다")
-    tap(page, "2")
-    wait_for_text(page, "던진 수 2.")
+    wait_for_text(page, f"Ana이(가) 던진 수: {rolled}.")
     assert "1번 칸: Ana의 말" in visible_text(page)
-    assert buttons_inside_viewport(page) == []
-    still_shot(page, "senet_board_phone_ko")
+    boxes = [b for b in (e.bounding_box() for e in page.get_by_role("button", name=re.compile(r"^\d+번 칸:")).all())]
+    assert len(boxes) == 30 and min(min(b["width"], b["height"]) for b in boxes) >= 48
+    assert in_viewport(page, box_of(page, "되돌리기")) and buttons_inside_viewport(page) == []
+    still_shot(page, "senet_phone_360_ko")
     page.context.close()
 
 
-# -- later in a game: prepared through the engine and the store, then played in the browser ----
-def quiet_playout(session, rng: random.Random, stop) -> None:
-    """Play seeded random throws, mostly advancing the leading piece, until `stop(position)`."""
-    while not stop(session.state):
-        throw = rng.randint(1, 4)
-        moves = legal_moves(session.state, throw)
-        quiet = [m for m in moves if not m.capture] or moves
-        move = None
-        if quiet:
-            move = max(quiet, key=lambda m: m.frm) if rng.random() < 0.7 else rng.choice(quiet)
-        session.apply({"op": "play", "throw": throw, "move": {"from": move.frm} if move else None})
+# -- later in a game: prepared through the store, then played in the browser ---------------------
+def forced_throw(state: SenetState) -> int | None:
+    return next((t for t in (1, 2, 3, 4) if forced_move(state.position, t)), None)
 
 
-def passing_throw(position: Position) -> int | None:
-    return next((t for t in (1, 2, 3, 4) if not legal_moves(position, t)), None)
+def passing_throw(state: SenetState) -> int | None:
+    return next((t for t in (1, 2, 3, 4) if not legal_moves(state.position, t)), None)
 
 
-def winning_move(position: Position):
+def winning_move(state: SenetState):
     """A throw and move that end the game with a winner, if there is one."""
     for throw in (1, 2, 3, 4):
-        for move in legal_moves(position, throw):
-            after, _ = play(position, throw, move.frm)
+        for move in legal_moves(state.position, throw):
+            after, _ = play(state.position, throw, move.frm)
             if result(after).over and result(after).winner:
                 return throw, move
     return None
 
 
-def prepared_match(store: Store, seats, stop) -> tuple[int, Position]:
-    """A stored match played (by seeded random throws) up to the first position where `stop` holds."""
-    setup = {"house_rules": {"gate_exact_26": False}}
-    for seed in range(50):
-        session = MatchSession(SenetEngine(), setup)
-        try:
-            quiet_playout(session, random.Random(seed), stop)
-        except GameOver:  # this game ended first; try the next seed
-            continue
-        match_id = store.create_match("senet", setup, seats)
-        for action in session.actions:
-            store.append_event(match_id, {"kind": "action", "action": action})
-        return match_id, session.state
+def prepared(store: Store, stop) -> tuple[int, SenetState]:
+    for seed in range(60):
+        match_id = senet_match(store)
+        state = play_senet_until(store, match_id, stop, seed=seed)
+        if state is not None:
+            return match_id, state
+        # This game ended first (it stays in the history); try the next seed.
     raise AssertionError("no seeded game reached the position wanted")
 
 
-def middle_game(position: Position) -> bool:
-    """Plenty of pieces on the board and some already in the last row."""
-    return (position.on_board(1) + position.on_board(2) >= 14
-            and sum(1 for sq in range(21, 31) if position.owner(sq)) >= 4
-            and any(position.owner(sq) for sq in range(26, 31)))
+def test_forced_moves_passes_and_the_end_on_a_desktop(app_en, browser):
+    store = Store(app_en.db_url)
+    forced, forced_state = prepared(store, lambda s: forced_throw(s) is not None)
+    passing, pass_state = prepared(store, lambda s: passing_throw(s) is not None)
+    ending, end_state = prepared(store, lambda s: winning_move(s) is not None)
+    names = {1: "Ana", 2: "Ben"}
 
-
-def open_match(page, match_id: int) -> None:
-    page.get_by_role("button", name=re.compile(rf"Bell's Senet · #{match_id}\b")).first.click()
-    page.wait_for_timeout(1000)
-    wait_for_text(page, "to move")
-
-
-def test_senet_pass_forced_moves_and_the_end_on_a_desktop(app_server, browser):
-    store = Store(app_server.db_url)
-    ana, ben = store.add_player("Ana", "#d32f2f"), store.add_player("Ben", "#1976d2")
-    seats = [SeatSpec(player_id=ana.id, seat=1), SeatSpec(player_id=ben.id, seat=2)]
-    middle, mid_position = prepared_match(store, seats, middle_game)
-    passing, pass_position = prepared_match(store, seats, lambda p: passing_throw(p) is not None)
-    ending, end_position = prepared_match(store, seats, lambda p: winning_move(p) is not None)
-
-    page = open_app(browser, app_server.url, DESKTOP)
+    page = open_app(browser, f"{app_en.url}match/{forced}", DESKTOP)
     wait_for_font(page)
-    to_english(page)
 
-    # The middle of a game: every legal move of the throw lights up, SN-10 announced when forced.
-    open_match(page, middle)
-    throw = next(t for t in (4, 3, 2, 1) if legal_moves(mid_position, t))
-    tap(page, str(throw))
-    wait_for_text(page, f"Throw {throw}.")
-    moves = legal_moves(mid_position, throw)
-    for move in moves:
-        assert "can " in square(page, move.frm)
-        if move.to != OFF:
-            assert f"the piece on {move.frm} " in square(page, move.to)
-    behind = [sq for sq in mid_position.pieces(mid_position.turn) if sq < 26]
-    if behind and all(move.frm >= 26 for move in moves):
-        assert "Forced move (SN-10)" in visible_text(page)
+    # SN-10: only the pieces on 26-30 light up, and the screen says why.
+    mover = names[forced_state.position.turn]
+    throw = forced_throw(forced_state)
+    wait_for_text(page, f"{mover} to move")
+    tap(page, f"Throw {throw}")
+    wait_for_text(page, "Forced move (SN-10)")
+    for move in legal_moves(forced_state.position, throw):
+        assert move.frm >= 26 and "can " in senet_square(page, move.frm)
+    behind = [sq for sq in forced_state.position.pieces(forced_state.position.turn) if sq < 26]
+    assert all("can " not in senet_square(page, sq) for sq in behind)
     assert buttons_inside_viewport(page) == []
-    still_shot(page, "senet_board_desktop")
-    tap(page, "Back")
+    still_shot(page, "senet_desktop_forced")
 
-    # No legal move: the pass is announced and recorded by a tap (SN-11).
-    open_match(page, passing)
-    throw = passing_throw(pass_position)
-    tap(page, str(throw))
-    wait_for_text(page, f"no legal move with a throw of {throw}: the turn passes (SN-11)")
-    tap(page, "Record the pass")
-    wait_for_text(page, f"had no legal move with a throw of {throw}; the turn passed (SN-11)")
-    assert actions(store, passing)[-1] == {"op": "play", "throw": throw, "move": None}
-    tap(page, "Back")
+    # SN-11: a throw without a legal move passes at once, and the screen says so.
+    goto_app(page, f"{app_en.url}match/{passing}")
+    mover, other = names[pass_state.position.turn], names[3 - pass_state.position.turn]
+    throw = passing_throw(pass_state)
+    wait_for_text(page, f"{mover} to move")
+    tap(page, f"Throw {throw}")
+    wait_for_text(page, f"{mover} had no legal move with a throw of {throw}; the turn passed (SN-11)")
+    wait_for_text(page, f"{other} to move")
+    assert store.events(passing)[-1]["action"] == {"throw": throw}
 
-    # The last move: the winner is shown, the result stored, and home is one tap away.
-    open_match(page, ending)
-    throw, move = winning_move(end_position)
-    tap(page, str(throw))
-    wait_for_text(page, f"Throw {throw}.")
-    if move.to == OFF:
-        tap(page, f"Bear off the piece on {move.frm}: +1 point")
-    else:
-        tap_square(page, move.frm)
-    winner = "Ana" if result(play(end_position, throw, move.frm)[0]).winner == 1 else "Ben"
+    # The last move: the winner and the places, stored with the move; undo reopens.
+    goto_app(page, f"{app_en.url}match/{ending}")
+    throw, move = winning_move(end_state)
+    wait_for_text(page, f"{names[end_state.position.turn]} to move")
+    tap(page, f"Throw {throw}")
+    label = (f"Bear off the piece on {move.frm}: one point" if move.to == OFF
+             else f"Move the piece on {move.frm} to {move.to}")
+    tap(page, label)
+    final = result(play(end_state.position, throw, move.frm)[0])
+    winner, loser = names[final.winner], names[3 - final.winner]
     wait_for_text(page, f"{winner} wins!")
-    assert "Final score: Ana" in visible_text(page)
+    text = visible_text(page)
+    assert f"1. {winner}: {final.score[final.winner - 1]}" in text
+    assert f"2. {loser}: {final.score[2 - final.winner]}" in text
     info = store.match(ending)
-    assert info.status == "finished" and info.result["winner"] in (1, 2)
-    still_shot(page, "senet_result_desktop")
+    assert info.status == "finished" and {p.name: p.placing for p in info.participants} == {winner: 1, loser: 2}
+    assert "Throw 1" not in text  # no throw pad on a finished game
+    still_shot(page, "senet_desktop_result")
+    tap(page, "Undo")
+    wait_for_text(page, f"{names[end_state.position.turn]} threw {throw}.")
+    assert store.match(ending).status == "active"
+    tap(page, "Redo")
+    wait_for_text(page, f"{winner} wins!")
+    assert store.match(ending).status == "finished"
     tap(page, "Back to home")
+    wait_for_path(page, "/")
+    page.context.close()
+
+
+def test_reload_and_back_keep_the_place(app_en, browser):
+    """home → match → rules → back → match → back → home; a reload keeps the throw waiting."""
+    store = Store(app_en.db_url)
+    match_id = senet_match(store)
+    page = open_app(browser, app_en.url, SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, "Unfinished matches")
+    button(page, re.compile(rf"#{match_id}\b")).click()
+    wait_for_path(page, f"/match/{match_id}")
+    wait_for_text(page, "Ana to move")
+    tap(page, "Throw 2")
+    wait_for_text(page, "Ana threw 2.")
+
+    reload_app(page)
+    wait_for_text(page, "Ana threw 2.")  # same throw waiting, same turn
+    assert senet_square(page, 19) == "Square 19: Ana's piece · can move to 21"
+
+    tap(page, "Rules")
+    wait_for_path(page, "/rules/senet")
+    wait_for_text(page, "SN-14")
+    page.go_back()
+    wait_for_path(page, f"/match/{match_id}")
+    wait_for_text(page, "Ana threw 2.")
+    page.go_back()
+    wait_for_path(page, "/")
     wait_for_text(page, "Unfinished matches")
     page.context.close()
