@@ -1,0 +1,137 @@
+"""The `cavasie` ops of the referee protocol: answers and refusals, through the real dispatcher."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.referee import handle, handle_line
+
+
+def ask(**request):
+    return handle({"game": "cavasie", **request})
+
+
+def error(**request) -> tuple[str, str | None]:
+    answer = ask(**request)
+    assert answer["ok"] is False, answer
+    return answer["error"]["code"], answer["error"].get("rule")
+
+
+def test_the_worked_score_example_is_answered_as_written() -> None:
+    """protocol.md, Çävasie: the example request and its answer, exactly."""
+    line = '{"game": "cavasie", "op": "score", "hand": ["A3", "G4"], "floor": ["S5", "P0", "A4"]}'
+    assert handle_line(line) == {"ok": True, "rank": "cävàsìe", "rank_index": 11, "cards": ["A3", "G4", "P0", "S5"],
+                                 "sum": 21, "quotos": {"P0": {"value": 9, "colour": "blue"}}}
+
+
+def test_a_dealer_sends_center() -> None:
+    answer = ask(op="score", center=["A1", "S2", "G8", "P8"], floor=["G3", "P4", "A6", "S7"])
+    assert (answer["rank"], answer["cards"]) == ("vanzie", ["A1", "G3", "P4", "S2"])
+
+
+def test_quotos_is_an_empty_object_without_quotos() -> None:
+    assert ask(op="score", hand=["A5", "S6"], floor=["G7", "P8"])["quotos"] == {}
+
+
+def test_showdown_orders_groups_and_sorts_names_inside_a_group() -> None:
+    """Bo and Ana tie (CV-10 draw: alon, sum 15, same colours and shapes); Cy's vanzie is first."""
+    answer = ask(op="showdown", players=[
+        {"name": "Bo", "hand": ["A2", "G2"], "floor": ["G4", "P7"]},
+        {"name": "Ana", "hand": ["A5", "G1"], "floor": ["G5", "P4"]},
+        {"name": "Cy", "hand": ["A6", "S7"], "floor": ["G8", "P0"]},
+    ])
+    assert answer["order"] == [["Cy"], ["Ana", "Bo"]]
+    assert answer["hands"]["Cy"]["rank"] == "vanzie"
+    assert answer["hands"]["Cy"]["quotos"] == {"P0": {"value": 9, "colour": "blue"}}
+    assert set(answer["hands"]) == {"Ana", "Bo", "Cy"}
+
+
+def test_showdown_applies_vepleques_voiding_to_every_hand() -> None:
+    answer = ask(op="showdown", players=[
+        {"name": "Ana", "hand": ["A1", "S2"], "floor": ["G3", "P4"]},
+        {"name": "Bo", "hand": ["G5", "G6"], "floor": ["G7", "G8"]},
+        {"name": "Dealer", "dealer": True, "center": ["A0", "S0"], "floor": ["G0", "P0", "A8", "S8"]},
+    ])
+    assert answer["order"] == [["Dealer"], ["Bo"], ["Ana"]]
+    assert answer["hands"]["Ana"]["rank"] == "exoçenìe"
+    assert answer["hands"]["Dealer"] == {
+        "rank": "vepleque", "rank_index": 10, "cards": ["A0", "G0", "P0", "S0"], "sum": 36,
+        "quotos": {code: {"value": 9, "colour": "black"} for code in ("A0", "G0", "P0", "S0")}}
+
+
+def test_non_ascii_names_come_back_as_utf8() -> None:
+    line = handle_line(json.dumps({"game": "cavasie", "op": "score", "hand": ["A1", "S3"], "floor": ["G5", "P7"]}))
+    assert line["rank"] == "cävàsìe"
+
+
+# -- refusals (CV-1, CV-4, CV-6, CV-7) and their order ----------------------------------------------------
+@pytest.mark.parametrize(("request_", "expected"), [
+    ({"op": "score", "floor": ["A1"]}, ("bad_request", None)),  # no hand
+    ({"op": "score", "hand": "A1 A2", "floor": ["A3"]}, ("bad_request", None)),
+    ({"op": "score", "hand": ["A1", 7], "floor": ["A3"]}, ("bad_request", None)),
+    ({"op": "score", "hand": ["A1", "A9"], "floor": ["A3"]}, ("bad_request", "CV-1")),
+    ({"op": "score", "hand": ["A1", "a2"], "floor": ["A3"]}, ("bad_request", "CV-1")),
+    ({"op": "score", "hand": ["A1", "A2"], "center": ["A3"], "floor": ["A4"]}, ("bad_request", None)),
+    ({"op": "score", "hand": ["A1", "A2"]}, ("bad_request", None)),  # no floor
+    ({"op": "score", "hand": ["A1"], "floor": ["A3"]}, ("bad_position", "CV-7")),
+    ({"op": "score", "hand": ["A1", "A2", "A3", "A4", "A5"], "floor": ["A6"]}, ("bad_position", "CV-7")),
+    ({"op": "score", "hand": ["A1", "A2"], "floor": []}, ("bad_position", "CV-7")),
+    ({"op": "score", "hand": ["A1", "A2"], "floor": ["S1", "S2", "S3", "S4", "S5", "S6"]}, ("bad_position", "CV-7")),
+    ({"op": "score", "center": [], "floor": ["S1"]}, ("bad_position", "CV-7")),
+    ({"op": "score", "center": ["A1", "A2", "A3", "A4", "A5", "A6", "A7"], "floor": ["S1"]}, ("bad_position", "CV-7")),
+    ({"op": "score", "hand": ["A1", "A2"], "floor": ["A2"]}, ("bad_position", "CV-6")),
+])
+def test_score_refusals(request_, expected) -> None:
+    assert error(**request_) == expected
+
+
+def test_an_unknown_code_is_a_bad_request_even_beside_a_bad_count() -> None:
+    """Fields are checked before the position: the unknown card wins over the one-card hand."""
+    assert error(op="score", hand=["Z9"], floor=["A1"]) == ("bad_request", "CV-1")
+
+
+def test_counts_are_checked_before_a_card_twice() -> None:
+    assert error(op="score", hand=["A1"], floor=["A1"])[1] == "CV-7"
+
+
+def players(*hands):
+    return [{"name": f"P{i}", "hand": list(h[:2]), "floor": list(h[2:])} for i, h in enumerate(hands)]
+
+
+@pytest.mark.parametrize(("players_", "expected"), [
+    ("nope", ("bad_request", None)),
+    ([{"hand": ["A1", "A2"], "floor": ["A3"]}, {"name": "B", "hand": ["S1", "S2"], "floor": ["S3"]}],
+     ("bad_request", None)),
+    ([{"name": 3, "hand": ["A1", "A2"], "floor": ["A3"]}], ("bad_request", None)),
+    (["A1"], ("bad_request", None)),
+    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]}, {"name": "A", "hand": ["S1", "S2"], "floor": ["S3"]}],
+     ("bad_request", None)),
+    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]}, {"name": "B", "hand": ["S1", "X2"], "floor": ["S3"]}],
+     ("bad_request", "CV-1")),
+    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]}, {"name": "B", "floor": ["S3"]}], ("bad_request", None)),
+    ([{"name": "A", "dealer": "yes", "center": ["A1"], "floor": ["A3"]}], ("bad_request", None)),
+    (players(("A1", "A2", "A3")), ("bad_position", "CV-4")),
+    (players(*[(f"{c}1", f"{c}2", f"{c}3") for c in "ASGP"], ("A4", "A5", "A6"), ("S4", "S5", "S6")),
+     ("bad_position", "CV-4")),
+    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]},
+      {"name": "D", "dealer": True, "center": ["S1"], "floor": ["S3"]}], ("bad_position", "CV-4")),
+    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]},
+      {"name": "D", "dealer": True, "center": ["S1"], "floor": ["S3"]},
+      {"name": "E", "dealer": True, "center": ["G1"], "floor": ["G3"]}], ("bad_position", "CV-4")),
+    (players(("A1", "A2", "A3"), ("S1", "S2")), ("bad_position", "CV-7")),
+    (players(("A1", "A2", "A3"), ("S1", "S2", "A3")), ("bad_position", "CV-6")),
+])
+def test_showdown_refusals(players_, expected) -> None:
+    assert error(op="showdown", players=players_) == expected
+
+
+def test_unknown_extra_fields_are_ignored() -> None:
+    assert ask(op="score", hand=["A5", "S6"], floor=["G7", "P8"], note="hi")["rank"] == "vanzie"
+
+
+def test_refusals_carry_a_readable_message_with_the_rule() -> None:
+    answer = ask(op="score", hand=["A1", "A1"], floor=["A3"])
+    assert answer["error"]["message"].endswith("(CV-6)")
+    assert "A1" in answer["error"]["message"]
