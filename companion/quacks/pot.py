@@ -324,10 +324,14 @@ def _check_can_draw(pot: Pot, bag: Bag | None) -> None:
 
 def _draw(pot: Pot, bag: Bag | None, action: Draw, books: Books,
           events: list[Event]) -> tuple[Pot, Bag | None]:
+    drawn = chip(action.chip)
+    if action.return_white and (drawn.colour != "yellow" or books["yellow"] != 1):
+        raise BadRequest("quacks.return_white_not_yellow1", rule="QK-18", chip=drawn.code)
+    if action.place is not None and (drawn.colour != "blue" or books["blue"] != 1):
+        raise BadRequest("quacks.place_not_blue1", rule="QK-18", chip=drawn.code)
     _check_can_draw(pot, bag)
     if bag is not None:
         bag = bag.remove(action.chip)
-    drawn = CHIPS[action.chip]
     covered = pot.protect_left > 0  # blue set 2: this draw lies inside the window
     pot = replace(pot, drawn=pot.drawn + 1, whites_drawn=pot.whites_drawn + drawn.white,
                   protect_left=max(pot.protect_left - 1, 0),
@@ -343,8 +347,6 @@ def _draw(pot: Pot, bag: Bag | None, action: Draw, books: Books,
         events.append({"type": "blue_draws", "chip": drawn.code, "count": drawn.value, "rule": "QK-18"})
         if action.place is not None:
             pot, bag = _draw(pot, bag, action.place, books, events)
-    elif action.place is not None:
-        raise BadRequest("quacks.place_not_blue1", rule="QK-18", chip=drawn.code)
     return pot, bag
 
 

@@ -323,3 +323,12 @@ def test_every_legal_item_applies_and_random_brews_stay_consistent(seed: int) ->
             total = total.add(code)
         assert total == start_bag
         assert pot.exploded == (pot.white_total > pot.white_limit)
+
+
+def test_qk18_actions_built_in_code_are_checked_like_items() -> None:
+    with pytest.raises(BadRequest):
+        draw(brew(["W1"]), None, Draw("O1", return_white=True), SET1)
+    with pytest.raises(BadRequest):
+        draw(new_pot(), None, Draw("O1", place=Draw("W1")), SET1)
+    with pytest.raises(BadRequest):
+        draw(new_pot(), None, Draw("B1", place=Draw("W1")), Books(blue=2))
