@@ -43,6 +43,11 @@ def start_round(hand: Hand, chips: Sequence[int]) -> Hand:
 
 
 def round_over(hand: Hand, chips: Sequence[int]) -> bool:
+    """Nobody has to act any more: everyone able has acted and matched the bet, or at most one
+    player can still bet and has nothing to answer (betting alone against the dealer is no bet)."""
+    able = [seat for seat in bettors(hand) if chips[seat] > 0]
+    if len(able) <= 1 and all(hand.seats[seat].bet >= hand.current_bet for seat in able):
+        return True
     return next_to_act(hand, chips, after=None) is None
 
 
