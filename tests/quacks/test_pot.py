@@ -332,3 +332,53 @@ def test_qk18_actions_built_in_code_are_checked_like_items() -> None:
         draw(new_pot(), None, Draw("O1", place=Draw("W1")), SET1)
     with pytest.raises(BadRequest):
         draw(new_pot(), None, Draw("B1", place=Draw("W1")), Books(blue=2))
+
+
+def test_qk7_an_unprotected_explosion_and_the_draw_count() -> None:
+    pot = brew(["O1", "W3", "W3", "W2"])
+    assert pot.exploded and not pot.protected and pot.drawn == 4 and pot.whites_drawn == 3
+    assert pot.protect_left == 0
+
+
+def test_qk6_spoon_event_on_exactly_52_only() -> None:
+    _, _, events = draw(new_pot(droplet=48), None, "G4", SET1)
+    assert {"type": "spoon", "rule": "QK-6"} in events
+    _, _, events = draw(new_pot(droplet=47), None, "G4", SET1)
+    assert all(e["type"] != "spoon" for e in events)
+
+
+def test_qk17_no_limit_event_when_the_limit_does_not_rise() -> None:
+    books = Books(yellow=3)
+    _, _, events = draw(new_pot(white_limit=9), None, "Y1", books)
+    assert all(e["type"] != "white_limit" for e in events)
+    _, _, events = draw(new_pot(), None, "Y1", books)
+    assert {"type": "white_limit", "limit": 8, "rule": "QK-18"} in events
+
+
+def test_qk8_after_a_white_goes_back_nothing_else_can_follow_it() -> None:
+    stirred = brew(["O1", "W2", {"stir": True}], new_pot(well_stirred=True))
+    with pytest.raises(IllegalMove):  # the orange now last is not a white just drawn
+        brew([{"flask": True}], stirred)
+    flasked = brew(["W1", "W2", {"flask": True}], new_pot(well_stirred=True))
+    with pytest.raises(IllegalMove):
+        brew([{"stir": True}], flasked)
+
+
+def test_legal_items_follow_the_pot() -> None:
+    bag = Bag({"W1": 1, "B1": 1, "Y1": 1})
+    items = legal_items(new_pot(), bag, SET1)
+    assert items == ["W1", "B1", {"chip": "B1", "place": "W1"}, {"chip": "B1", "place": "Y1"}, "Y1",
+                     {"stop": True}]
+    pot, bag, _ = draw(new_pot(), bag, "W1", SET1)
+    items = legal_items(pot, bag, SET1)
+    assert {"chip": "Y1", "return_white": True} in items and {"flask": True} in items
+    assert legal_items(stop(pot), bag, SET1) == []
+    exploded = brew(["W3", "W3", "W2"])
+    assert legal_items(exploded, bag, SET1) == []
+    assert legal_items(pot, Bag(), SET1) == [{"flask": True}, {"stop": True}]
+
+
+def test_a_bare_pot_is_a_fresh_pot() -> None:
+    """QK-8: full flask; QK-7: limit 7; nothing drawn, nothing protected, on the droplet's space 0."""
+    assert Pot() == new_pot()
+    assert (Pot().start, Pot().flask_full, Pot().white_limit, Pot().drawn) == (0, True, 7, 0)
