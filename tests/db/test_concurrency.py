@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -168,9 +169,18 @@ def _line(child: subprocess.Popen[str]) -> str:
 
 @contextmanager
 def _children(*children: subprocess.Popen[str]) -> Iterator[None]:
+    """Children are killed on the way out, and by a watchdog should one hang the test."""
+
+    def kill_all() -> None:
+        for child in children:
+            child.kill()
+
+    watchdog = threading.Timer(TIMEOUT, kill_all)
+    watchdog.start()
     try:
         yield
     finally:
+        watchdog.cancel()
         for child in children:
             if child.poll() is None:
                 child.kill()
