@@ -116,6 +116,7 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     # Ben throws 2; an illegal tap is refused by the engine with its rule, and nothing is stored.
     tap(page, "Throw 2")
     wait_for_text(page, "Ben threw 2.")
+    assert box_of(page, "Move the piece on 20 to 22, capturing Ana's piece")["height"] >= 48
     tap_senet_square(page, 18)  # 18 + 2 = 20, Ben's own piece (SN-5)
     wait_for_text(page, "already holds one of your pieces")
     assert box_of(page, "Throw 1") == pad  # the refusal banner did not move the pad either
@@ -127,6 +128,8 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     tap(page, "SN-5")
     wait_for_path(page, "/rules/senet/SN-5")
     wait_for_text(page, "may not end its move on a square that already holds")
+    text = visible_text(page)
+    assert text.index("SN-5") < text.index("thirty squares")  # the asked rule first, before SN-1
     page.go_back()
     wait_for_path(page, f"/match/{match_id}")
     wait_for_text(page, "Ben threw 2.")

@@ -153,15 +153,19 @@ def test_bear_offs_and_passes_are_told_too():
 def test_the_prompt_asks_for_the_throw_then_the_move_and_announces_forced_moves():
     """SN-4 (throw, then move), SN-10 (a piece on 26-30 must move first)."""
     start = Position.start()
-    assert prompt_text(tr, start, None, [], "Ana") == (
-        "Ana to move: throw the stick die and tap the number, or let the app roll.", "plain")
-    text, kind = prompt_text(tr, start, 3, legal_moves(start, 3), "Ana")
-    assert kind == "plain" and text.startswith("Ana threw 3. Tap a lit piece")
+    said = prompt_text(tr, start, None, [], "Ana")
+    assert (said.headline, said.kind) == ("Ana to move.", "plain")
+    assert said.hint == "Throw the stick die and tap the number, or let the app roll."
+    said = prompt_text(tr, start, 3, legal_moves(start, 3), "Ana")
+    assert said.headline == "Ana threw 3." and said.kind == "plain" and said.hint.startswith("Tap a lit piece")
 
     forced = Position.from_pieces({1: [10, 27], 2: [5]})
     moves = legal_moves(forced, 4)  # 27 bears off with 4, so the piece on 10 must wait (SN-10)
-    text, kind = prompt_text(tr, forced, 4, moves, "Ana")
-    assert kind == "forced" and "(SN-10)" in text and text.endswith(": 27.")
+    said = prompt_text(tr, forced, 4, moves, "Ana")
+    assert said.kind == "forced" and "(SN-10)" in said.hint and said.hint.endswith(": 27.")
+    # Not forced when only pieces on 26-30 could move anyway.
+    alone = Position.from_pieces({1: [27], 2: [5]})
+    assert prompt_text(tr, alone, 4, legal_moves(alone, 4), "Ana").kind == "plain"
 
 
 def test_legal_moves_become_buttons_with_a_spoken_label():
@@ -170,7 +174,7 @@ def test_legal_moves_become_buttons_with_a_spoken_label():
     names = {1: "Ana", 2: "Ben"}
     assert move_label(tr, Move(19, 22), names, position) == ("19 → 22", "Move the piece on 19 to 22")
     assert move_label(tr, Move(17, 20, True), names, position) == (
-        "17 → 20 ✕", "Move the piece on 17 to 20, capturing Ben's piece")
+        "17 → 20", "Move the piece on 17 to 20, capturing Ben's piece")
     assert move_label(tr, Move(28, OFF), names, position) == ("28 → off", "Bear off the piece on 28: one point")
 
 

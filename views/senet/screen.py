@@ -142,15 +142,24 @@ def _name(tr: Tr, names: Mapping[int, str], seat: int) -> str:
     return names.get(seat) or tr("senet_ui.player_n", seat=seat + 1)
 
 
-def prompt_text(tr: Tr, position: Position, throw: int | None, moves: Sequence[Move], name: str) -> tuple[str, str]:
-    """What the player to move should do now, and its kind: plain, or forced (SN-10)."""
+@dataclass(frozen=True)
+class Prompt:
+    """What the player to move should do now: a short headline, the how, and its kind
+    (plain, or forced when SN-10 holds pieces back, announced so nobody wonders why)."""
+
+    headline: str
+    hint: str
+    kind: str = "plain"
+
+
+def prompt_text(tr: Tr, position: Position, throw: int | None, moves: Sequence[Move], name: str) -> Prompt:
     if throw is None:
-        return tr("senet_ui.enter_throw", name=name), "plain"
-    said = tr("senet_ui.thrown", name=name, throw=throw)
+        return Prompt(tr("senet_ui.turn", name=name), tr("senet_ui.enter_throw"))
+    headline = tr("senet_ui.thrown", name=name, throw=throw)
     if moves and forced_move(position, throw):
         squares = ", ".join(str(move.frm) for move in moves)
-        return said + " " + tr("senet_ui.forced", squares=squares), "forced"
-    return said + " " + tr("senet_ui.tap_lit"), "plain"
+        return Prompt(headline, tr("senet_ui.forced", squares=squares), "forced")
+    return Prompt(headline, tr("senet_ui.tap_lit"))
 
 
 def move_label(tr: Tr, move: Move, names: Mapping[int, str], position: Position) -> tuple[str, str]:
@@ -159,8 +168,7 @@ def move_label(tr: Tr, move: Move, names: Mapping[int, str], position: Position)
         return f"{move.frm} → {tr('senet_ui.off')}", tr("senet_ui.move.bear_off", frm=move.frm)
     if move.capture:
         victim = names.get(position.owner(int(move.to)), "")
-        return (f"{move.frm} → {move.to} ✕",
-                tr("senet_ui.move.capture", frm=move.frm, to=move.to, name=victim))
+        return f"{move.frm} → {move.to}", tr("senet_ui.move.capture", frm=move.frm, to=move.to, name=victim)
     return f"{move.frm} → {move.to}", tr("senet_ui.move.to", frm=move.frm, to=move.to)
 
 
@@ -244,8 +252,10 @@ def move_buttons(tr: Tr, moves: Sequence[Move], names: Mapping[int, str], positi
     buttons: list[ft.Control] = []
     for move in moves:
         shown, said = move_label(tr, move, names, position)
+        text = ft.Text(shown, size=16, weight=ft.FontWeight.BOLD, semantics_label=said)
+        capture = ft.Icon(ft.Icons.CLOSE, size=18, color=ft.Colors.ERROR)  # drawn, not a glyph: every font has it
         buttons.append(ft.FilledTonalButton(
-            content=ft.Text(shown, size=16, weight=ft.FontWeight.BOLD, semantics_label=said),
+            content=ft.Row(tight=True, spacing=2, controls=[text, capture]) if move.capture else text,
             height=TAP, key=f"move-{move.frm}", style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
             on_click=lambda _, frm=move.frm: on_move(frm),
         ))
@@ -335,12 +345,13 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     if outcome.over:
         messages.append(result_card(tr, outcome, live.names, model.home))
     elif playing:
-        text, kind = prompt_text(tr, position, throw, moves, mover_name)
-        if kind == "forced":  # SN-10 decides: say so, or the player wonders why pieces stay dark
-            messages.append(banner(text, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
-                                   ft.Icons.CAMPAIGN, key="prompt"))
+        said = prompt_text(tr, position, throw, moves, mover_name)
+        messages.append(ft.Text(said.headline, key="prompt", size=16, weight=ft.FontWeight.BOLD))
+        if said.kind == "forced":  # SN-10 decides: say so, or the player wonders why pieces stay dark
+            messages.append(banner(said.hint, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER,
+                                   ft.Icons.CAMPAIGN, key="forced"))
         else:
-            messages.append(ft.Text(text, key="prompt", size=15, weight=ft.FontWeight.BOLD))
+            messages.append(ft.Text(said.hint, key="hint", size=13))
         if moves:
             messages.append(move_buttons(tr, moves, names, position, move_from))
     if last:
