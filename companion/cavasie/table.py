@@ -711,6 +711,79 @@ def bet_options(state: TableState) -> BetOptions | None:
                       hand.current_bet > 0 and stack > to_call)
 
 
+def next_deal_slot(state: TableState) -> tuple[int | None, str, bool] | None:
+    """The next card of the deal in CV-4's order, as (seat or None for the centre, pile, face up):
+    the dealer's four floor cards, the two centre cards, two floor cards for each other player in
+    play order, then two hand cards each. None once the deal is complete."""
+    hand = state.hand
+    if hand.phase != DEAL:
+        return None
+    order = [s for s in play_order(hand.button, state.players) if hand.seats[s].in_hand and s != hand.dealer]
+    wanted: list[tuple[int | None, str, int]] = []
+    if hand.dealer is not None:
+        wanted.append((hand.dealer, "floor", DEALER_FLOOR))
+    wanted.append((None, "center", CENTER_DEALT))
+    wanted += [(seat, "floor", FLOOR_DEALT) for seat in order]
+    wanted += [(seat, "hand", HAND_DEALT) for seat in order]
+    for seat, pile, count in wanted:
+        have = len(hand.center) if seat is None else len(getattr(hand.seats[seat], pile))
+        if have < count:
+            return seat, pile, deal_face_up(hand, pile, seat, have)
+    return None
+
+
+def _spare_code(state: TableState) -> str:
+    used = set(state.hand.cards())
+    return next(code for code in state.deck.codes if code not in used)
+
+
+def _candidates(state: TableState) -> list[dict[str, Any]]:
+    hand = state.hand
+    phase, seat = hand.phase, hand.current
+    if phase == SETTLED:
+        return [{"next_hand": True}, {"end_session": True}]
+    if phase == SHOWDOWN:
+        return [{"showdown": True}]
+    if seat is None:
+        return []
+    me = hand.seats[seat]
+    spare = _spare_code(state)
+
+    def turn_up(index: int) -> dict[str, Any]:
+        return {"turn_up": index} if me.floor[index].code else {"turn_up": index, "card": spare}
+
+    if phase == DRAW:
+        return [{"draw": None}, *({"to_hand": i} for i in range(len(me.floor))),
+                *(turn_up(i) for i in range(len(me.floor))), {"done": True}]
+    if phase in BETTING:
+        return [{"check": True}, {"call": True}, {"bet": 1}, {"raise": 1}, {"fold": True}]
+    if phase == INTERACT:
+        return [{"interact": "none"},
+                *({"interact": "swap", "hand": h, "floor": f}
+                  for h in range(len(me.hand)) for f in range(len(me.floor))),
+                *({"interact": "choice", "to_hand": i} for i in range(len(me.floor))),
+                *({"interact": "choice", **turn_up(i)} for i in range(len(me.floor))),
+                *({"interact": "take_center", "center": i} for i in range(len(hand.center)))]
+    return []
+
+
+def legal_actions(state: TableState) -> list[dict[str, Any]]:
+    """The actions the rules allow now in the draw, betting and interaction steps, at the
+    showdown and between hands (not the deal or reveals, which take any unused card). Each
+    is tried on the engine itself, so this list never disagrees with `apply_action`. Bets and
+    raises are listed with 1 chip; a turned-up unknown card with some unused card code."""
+    if state.ended:
+        return []
+    legal = []
+    for action in _candidates(state):
+        try:
+            apply_action(state, action)
+        except (IllegalMove, BadRequest, GameOver):
+            continue
+        legal.append(action)
+    return legal
+
+
 class CavasieEngine:
     """The session's view of a Çävasie table: states are `TableState`s, actions protocol-style dicts."""
 

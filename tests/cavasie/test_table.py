@@ -484,3 +484,34 @@ def test_cv5_all_in_and_a_side_pot_at_the_showdown() -> None:
     assert state.hand.result is not None
     assert state.hand.result["awards"] == {"1": 11, "2": 10}
     assert state.chips == (99, 11, 95)
+
+
+def test_next_deal_slot_follows_cv4_order() -> None:
+    from companion.cavasie import next_deal_slot
+
+    state = start()
+    slots = []
+    for card in ["A1", "A2", "A3", "A4", "S1", "S2", "G1", "G2", "P1", "P2", "G3", "G4", "P3", "P4"]:
+        slot = next_deal_slot(state)
+        assert slot is not None
+        slots.append(slot)
+        seat, pile, _ = slot
+        state = play(state, place(card, seat, pile))
+    assert next_deal_slot(state) is None
+    assert slots == [(0, "floor", True)] * 4 + [(None, "center", True), (None, "center", False),
+                                                (1, "floor", True), (1, "floor", False),
+                                                (2, "floor", True), (2, "floor", False),
+                                                (1, "hand", False), (1, "hand", False),
+                                                (2, "hand", False), (2, "hand", False)]
+
+
+def test_legal_actions_agree_with_the_rules() -> None:
+    from companion.cavasie import legal_actions
+
+    assert legal_actions(dealt()) == [{"draw": None}, {"done": True}]  # no choice before a draw
+    after_two = play(dealt(), {"draw": None}, {"draw": "S3"})
+    kinds = [next(iter(a)) for a in legal_actions(after_two)]
+    assert kinds.count("to_hand") == 4 and kinds.count("turn_up") == 3 and "draw" not in kinds
+    assert legal_actions(drawn()) == [{"check": True}, {"bet": 1}, {"fold": True}]
+    assert {"call": True} in legal_actions(play(drawn(), {"bet": 2}))
+    assert legal_actions(settled()) == [{"next_hand": True}, {"end_session": True}]
