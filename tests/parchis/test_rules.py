@@ -841,3 +841,21 @@ def test_pa20_a_blocked_piece_and_nothing_else_spends_the_roll():
     assert movers(position, 3) == []
     after, _ = go(position, 3, None)
     assert after["turn"] == "blue"
+
+
+def test_pa14_a_piece_on_the_last_track_square_is_still_on_the_track():
+    """PA-14: yellow's square 68 is common track, so the penalty sends the piece home."""
+    position = P({"yellow": ["t68", "t30"]}, sixes=2, last_moved="yellow.0")
+    after, events = go(position, 6, None)
+    assert after["pieces"]["yellow"][0] == "nest" and events[0]["home"] is True
+
+
+def test_pa10_a_wrong_destination_is_named_in_the_refusal():
+    """PA-10: the refusal says where the player wanted to go."""
+    position = P({"yellow": ["t10"]})
+    with pytest.raises(IllegalMove) as caught:
+        play(position, 3, piece("yellow.0"), to=-1)
+    assert caught.value.params["to"] == "nest"
+    with pytest.raises(IllegalMove) as caught:
+        play(position, 3, piece("yellow.0"), to=71)
+    assert caught.value.params["to"] == "goal"

@@ -280,7 +280,8 @@ def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
                                               else LINE),
         alignment=ft.Alignment.CENTER,
         content=ft.Container(width=ARM * size * 0.72, height=ARM * size * 0.72, shape=ft.BoxShape.CIRCLE,
-                             bgcolor=NEST_PAINT[COLOURS[colour]], alignment=ft.Alignment.CENTER, content=grid),
+                             bgcolor=MOVABLE if spot in lit.movable else NEST_PAINT[COLOURS[colour]],
+                             alignment=ft.Alignment.CENTER, content=grid),
         on_click=(lambda e: on_tap(spot)) if tappable and on_tap else None,
     )
     return placed(x * size, y * size, ft.Semantics(

@@ -121,7 +121,10 @@ def event_text(tr: Tr, event: Event, who: str) -> str | None:
 def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], position: Position) -> str | None:
     """All the events of one stored entry, in words, as one paragraph."""
     said = []
+    settled = any(event.get("type") in ("pass", "penalty") for event in events)  # they say the roll too
     for event in events:
+        if settled and event.get("type") == "roll":
+            continue
         seat = event.get("seat")
         who = seat_name(tr, names, position, seat) if isinstance(seat, int) else ""
         text = event_text(tr, event, who)
@@ -264,7 +267,7 @@ def recent_steps(live: LiveMatch, count: int = 2) -> list[list[Event]]:
     """The events of the newest stored entries that said something, newest first."""
     found: list[list[Event]] = []
     for step in reversed(live.session.history):
-        if step.events:
+        if any(event.get("type") != "roll" for event in step.events):  # a bare roll is in the prompt
             found.append(list(step.events))
         if len(found) == count:
             break
