@@ -859,3 +859,31 @@ def test_pa10_a_wrong_destination_is_named_in_the_refusal():
     with pytest.raises(IllegalMove) as caught:
         play(position, 3, piece("yellow.0"), to=71)
     assert caught.value.params["to"] == "goal"
+
+
+def test_pa15_the_refusal_names_the_blockade_ahead_not_the_one_left():
+    """PA-15: yellow.0 leaves its own blockade on 20 and meets red's on 23."""
+    position = P({"yellow": ["t20", "t20"], "red": ["t23", "t23"]})
+    error = refusal(position, 4, "yellow.0")
+    assert (error.message_id, error.params["square"]) == ("parchis.pass_blockade", "t23")
+
+
+def test_pa11_the_refusal_names_the_exit_square():
+    """PA-11: the exit square in the message is the colour's own."""
+    position = P({"blue": ["t22", "t22", "nest", "t30"]}, turn="blue")
+    error = refusal(position, 5, "blue.2")
+    assert (error.message_id, error.params["square"]) == ("parchis.exit_own", "t22")
+
+
+def test_pa11_leaving_the_nest_is_a_move_of_the_five():
+    """PA-11: the move event of a piece coming out counts the 5 it used."""
+    _, events = go(P({}), 5, "yellow.0")
+    assert events[0] == {"type": "move", "colour": "yellow", "piece": "yellow.0", "from": "nest", "to": "t5",
+                         "steps": 5, "bonus": False}
+
+
+def test_pa9_a_game_won_on_a_six_keeps_the_six_counted():
+    """PA-9, PA-13: the final position says how many sixes the winning turn had."""
+    position = P({"yellow": ["goal", "goal", "goal", "l1"], "red": ["t40"]}, colours=["yellow", "red"], sixes=1)
+    after, _ = go(position, 6, "yellow.3")  # nest empty: the six counts 7, l1 + 7 is the goal
+    assert (after["winner"], after["sixes"], after["last_moved"]) == ("yellow", 2, "yellow.3")
