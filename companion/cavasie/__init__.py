@@ -15,7 +15,7 @@ from companion.cavasie.deck import (
     load_deck,
 )
 from companion.cavasie.scorer import HandScore, QuotoReading, Scorer, SeatCards
-from companion.cavasie.showdown import Decision, Showdown, decide, showdown
+from companion.cavasie.showdown import Decision, Showdown, decide, report, showdown
 from companion.cavasie.table import (
     BetOptions,
     CavasieEngine,
@@ -79,6 +79,7 @@ __all__ = [
     "new_table",
     "next_deal_slot",
     "outcome",
+    "report",
     "showdown",
     "unknown_cards",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from companion.cavasie.scorer import HandScore, Scorer, SeatCards
 
@@ -68,3 +69,23 @@ def showdown(scorer: Scorer, seats: Sequence[SeatCards]) -> Showdown:
             places.append([seat])
     decisions = tuple(decide(scorer, scores[a[0]], scores[b[0]]) for a, b in pairwise(places))
     return Showdown(tuple(scores), tuple(tuple(sorted(group)) for group in places), voided, decisions)
+
+
+def report(scorer: Scorer, seats: Sequence[SeatCards], ids: Sequence[int] | None = None) -> dict[str, Any]:
+    """The showdown as JSON for screens and the match log: `places` (groups of ids, best first),
+    `hands` (each id's score answer plus the pattern's id, the cards that make it, a special
+    pattern and what sol lifted, and the CV-10 key), `voided`, and `decisions` (the CV-10 step
+    between each place and the next). `ids` name the seats (default 0, 1, ...)."""
+    ids = list(ids) if ids is not None else list(range(len(seats)))
+    result = showdown(scorer, seats)
+    hands = {}
+    for seat, score in zip(ids, result.scores, strict=True):
+        hands[str(seat)] = {**score.to_json(), "pattern": score.pattern, "pattern_cards": list(score.pattern_cards),
+                            "special": score.special, "lifted_from": score.lifted_from, "key": list(score.key)}
+    return {
+        "places": [[ids[i] for i in group] for group in result.places],
+        "hands": hands,
+        "voided": result.voided,
+        "decisions": [{"step": d.step, "detail": d.detail, "better": d.better, "worse": d.worse}
+                      for d in result.decisions],
+    }

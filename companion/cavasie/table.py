@@ -38,7 +38,7 @@ from companion.cavasie.betting import award, bettors, next_to_act, play_order, r
 from companion.cavasie.checks import read_code, shown
 from companion.cavasie.deck import Deck, default_deck, load_deck
 from companion.cavasie.scorer import Scorer, SeatCards
-from companion.cavasie.showdown import showdown
+from companion.cavasie.showdown import report
 from companion.cavasie.table_state import (
     BET1,
     BET2,
@@ -582,10 +582,8 @@ def _showdown(state: TableState, action: Mapping[str, Any]) -> tuple[TableState,
     if missing:
         raise IllegalMove("cavasie.showdown_unknown", rule="CV-7", count=len(missing))
     seats = showdown_seats(state)
-    scorer = scorer_for(state.deck)
-    result = showdown(scorer, [seat_cards(state, s) for s in seats])
-    places = [[seats[i] for i in group] for group in result.places]
-    rank_of = {seat: place for place, group in enumerate(places) for seat in group}
+    shown = report(scorer_for(state.deck), [seat_cards(state, s) for s in seats], seats)
+    rank_of = {seat: place for place, group in enumerate(shown["places"]) for seat in group}
 
     def best_of(candidates: list[int]) -> list[int]:
         top = min(rank_of[s] for s in candidates)
@@ -594,21 +592,8 @@ def _showdown(state: TableState, action: Mapping[str, Any]) -> tuple[TableState,
     folded = [seat.folded or not seat.in_hand for seat in hand.seats]
     order = play_order(hand.button, state.players)
     won = award([seat.stake for seat in hand.seats], folded, order, best_of)
-    hands = {}
-    for i, seat in enumerate(seats):
-        score = result.scores[i]
-        hands[str(seat)] = {**score.to_json(), "pattern": score.pattern, "pattern_cards": list(score.pattern_cards),
-                            "special": score.special, "lifted_from": score.lifted_from, "key": list(score.key)}
-    settlement = {
-        "kind": "showdown",
-        "pot": hand.pot,
-        "places": places,
-        "hands": hands,
-        "voided": result.voided,
-        "decisions": [{"step": d.step, "detail": d.detail, "better": d.better, "worse": d.worse}
-                      for d in result.decisions],
-        "awards": {str(seat): chips for seat, chips in sorted(won.items())},
-    }
+    settlement = {"kind": "showdown", "pot": hand.pot, **shown,
+                  "awards": {str(seat): chips for seat, chips in sorted(won.items())}}
     return _settle(state, settlement, [{"type": "showdown", **settlement}])
 
 
