@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     button,
     buttons_inside_viewport,
     open_app,
+    set_language,
     shot,
     tap,
     visible_text,
@@ -148,10 +149,17 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     still_shot(desk, "parchis_desktop_1280")
 
 
-def test_the_rules_page_opens_at_the_rule_a_refusal_cites(app_en, browser):
+def test_the_rules_page_in_english_and_korean_opens_at_the_rule_cited(app_en, browser):
     page = open_app(browser, f"{app_en.url}rules/parchis/PA-12", SMALL_PHONE)
+    wait_for_font(page)
     wait_for_text(page, "If the exit square is full")
     text = visible_text(page)
     for rule in ("PA-1", "PA-11", "PA-15", "PA-20"):
         assert rule in text
-    still_shot(page, "parchis_rules_360")
+    still_shot(page, "parchis_rules_360_en")
+    set_language(app_en.settings, "ko")
+    page = open_app(browser, f"{app_en.url}rules/parchis/PA-14", SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, "한 차례에 6이 세 번 나오면")
+    assert "PA-14" in visible_text(page)
+    still_shot(page, "parchis_rules_360_ko")
