@@ -518,7 +518,7 @@ class Store:
             try:
                 with self._writing() as session:
                     match = _get_match(session, match_id)
-                    reopens = outcome is not None and not outcome.over
+                    reopens = kind == "undo" and outcome is not None and not outcome.over
                     if match.status == "abandoned" or (match.status == "finished" and not reopens):
                         raise errors.MatchNotActive.for_status(match.id, match.status)
                     last = int(session.scalar(_last_seq(match_id)) or 0)
@@ -546,12 +546,17 @@ class Store:
         with self._reading() as session:
             return int(session.scalar(_last_seq(match_id)) or 0)
 
-    def settle(self, match_id: int, outcome: Outcome) -> MatchInfo:
+    def settle(self, match_id: int, outcome: Outcome, seen: int | None = None) -> MatchInfo:
         """Make the match's status agree with its game's outcome (done on load: a match
-        whose log says it is over is finished, one that is not over is active again)."""
+        whose log says it is over is finished, one that is not over is active again).
+
+        With `seen`, nothing changes if the log has moved on since the outcome was worked
+        out: the write that moved it settled the match itself.
+        """
         with self._writing() as session:
             match = _get_match(session, match_id)
-            if match.status != "abandoned":
+            fresh = seen is None or int(session.scalar(_last_seq(match_id)) or 0) == seen
+            if match.status != "abandoned" and fresh:
                 self._settle(session, match, outcome)
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
@@ -629,7 +634,7 @@ class Store:
             raise CorruptLog(-1, error.message("en")) from error
         outcome = session.outcome()
         if info.status != "abandoned" and outcome.over != (info.status == "finished"):
-            self.settle(match_id, outcome)
+            self.settle(match_id, outcome, seen=session.seq)
         return session
 
     # -- reading matches -----------------------------------------------------------------
