@@ -24,7 +24,9 @@ def error_of(response: dict[str, Any]) -> dict[str, Any]:
 
 
 def code_of(response: dict[str, Any]) -> str:
-    return error_of(response)["code"]
+    error = error_of(response)
+    assert "internal error" not in error["message"], error  # refused on purpose, not by a crash
+    return error["code"]
 
 
 EXAMPLE = {
