@@ -31,7 +31,6 @@ from companion.quacks.pot import Placed
 
 WHITES_FOR_GREEN_3 = 7  # green set 3 acts when the whites total exactly this
 MAX_PURCHASES = 2  # QK-14: one chip, or two of different colours
-PURPLE_SET3_CAP = 3  # purple set 3: at most 3 VP per purple chip
 
 # Green set 2: what each green among the last two chips may bring into the bag.
 GREEN_GIFTS: dict[str, tuple[str, ...]] = {"G1": ("O1",), "G2": ("B1", "R1"), "G4": ("Y1", "P1")}
@@ -216,10 +215,9 @@ def purple_1(tally: Tally) -> Tally:
 
 
 def purple_3_vp(chips: Sequence[Placed]) -> int:
-    """Purple set 3 (QK-17): per purple chip, the tens of its space's printed coin number, at
-    most 3."""
-    return sum(min(PURPLE_SET3_CAP, POT_TRACK[p.space].coins // 10)
-               for p in chips if CHIPS[p.chip].colour == "purple")
+    """Purple set 3 (QK-17): per purple chip, the tens of its space's printed coin number
+    (a chip lies on 52 at most, printed 33: never more than 3)."""
+    return sum(POT_TRACK[p.space].coins // 10 for p in chips if CHIPS[p.chip].colour == "purple")
 
 
 def purple_3(tally: Tally) -> Tally:
@@ -279,7 +277,7 @@ def swap_chip(tally: Tally, supply: Supply, tier: int, index: int | None) -> tup
 # --- C, D: ruby and victory points (QK-13, QK-14) ---------------------------------------
 
 
-def ruby_space(tally: Tally, extra_vp: int = 0, extra_rubies: int = 0) -> Tally:
+def ruby_space(tally: Tally, extra_vp: int, extra_rubies: int) -> Tally:
     """QK-13: 1 ruby if the scoring space shows one (exploded or not); the cards of `Extras`
     add to it."""
     if not tally.space.ruby:

@@ -143,6 +143,16 @@ def test_qk12_four_players_never_compare_with_the_seat_opposite():
     assert [(t.droplet, t.rubies) for t in tallies] == [(1, 1), (0, 0), (1, 1), (0, 0)]
 
 
+def test_qk12_the_black_event_names_the_counts_compared():
+    """Seat 1 (3 black) against seat 0 (1) and seat 2 (2): both beaten."""
+    players = [player("K1@2"), player("K1@1 K1@2 K1@3"), player("K1@1 K1@4")]
+    _, events = evaluate_round(setup(), players, [Answers(), Answers(), Answers(die=("1vp",))])
+    black = next(e for e in events if e["type"] == "black" and e["seat"] == 1)
+    assert black["black"] == 3
+    assert black["rivals"] == [{"seat": 0, "black": 1}, {"seat": 2, "black": 2}]
+    assert black["gain"] == {"droplet": 1, "rubies": 1}
+
+
 def test_qk12_three_players_equal_to_a_neighbour_is_not_more():
     players = [player("K1@2"), player("K1@2"), player("K1@2")]
     tallies = run(setup(), players, [Answers(die=("1vp",))] * 3)
@@ -171,6 +181,7 @@ def test_qk12_green_set_3_whites_exactly_7_move_the_last_chip_by_all_green_value
     t = run(setup(green=3), [player("W3@3 G2@5 W2@7 G1@8 W2@10"), player(QUIET, exploded=True)],
             [Answers(die=("1vp",)), VP])[0]
     assert (t.chips[-1].space, t.scoring_space, t.vp, t.coins) == (13, 14, 1 + 3, 14)
+    assert [(c.chip, c.space) for c in t.chips] == [("W3", 3), ("G2", 5), ("W2", 7), ("G1", 8), ("W2", 13)]
 
 
 def test_qk12_green_set_3_does_nothing_unless_whites_total_exactly_7():
