@@ -1,0 +1,138 @@
+"""The Çävasie views without a browser: the sentences built from the engine's answers, the rules
+page's ladder, the quick scorer, the strings, and a hand through the app's glue on a real store."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion.cavasie import GAME, default_deck
+from companion.cavasie.table_state import PHASES
+from companion.i18n import catalogue, t
+from db import SeatSpec, Store
+from tests.cavasie.test_table import DEAL_3, dealt, play, settled, start, to_showdown
+from views.cavasie import VIEWS, CavasieRules, CavasieScreen
+from views.cavasie.explain import card_label, deal_prompt, decision_text, settlement_text
+from views.cavasie.rules import RULES, ladder_lines, quick_result
+from views.cavasie.screen import step_label
+from views.games import game_views
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = {0: "Ana", 1: "Ben", 2: "Cai"}
+
+
+def tr(key: str, **params) -> str:
+    return t(key, "en", **params)
+
+
+def test_the_game_has_its_views() -> None:
+    assert game_views("cavasie") is VIEWS
+    assert VIEWS.match_screen is CavasieScreen and VIEWS.rules_page is CavasieRules
+    assert [rule.id for rule in RULES] == [f"CV-{n}" for n in range(1, 11)]
+
+
+def test_card_labels_say_code_colour_value_and_name() -> None:
+    deck = default_deck()
+    assert card_label(tr, deck, "A3") == "A3 · red 3 · Nanig"
+    assert card_label(tr, deck, "P0") == "P0 · blue quoto · Pradoléquoto"
+
+
+def test_the_deal_prompt_follows_cv4_order() -> None:
+    state = start()
+    assert deal_prompt(tr, state, NAMES) == "Next card: Ana's floor card 1, face up. Pick it from the deck."
+    state = play(state, *DEAL_3[:5])
+    assert deal_prompt(tr, state, NAMES) == "Next card: centre card 2, face down. Pick it from the deck."
+    state = play(state, *DEAL_3[5:7])
+    assert deal_prompt(tr, state, NAMES) == "Next card: Ben's floor card 2, face down. Pick it from the deck."
+    assert deal_prompt(tr, dealt(), NAMES) is None
+
+
+def test_the_showdown_explained() -> None:
+    """The hand of test_table: Ben's greens beat Cai's blues on the green count (CV-10), Cai's
+    livizax beats the dealer's felox on rank; Ben wins the three antes."""
+    result = settled().hand.result
+    blocks = settlement_text(tr, result, NAMES)
+    assert [headline for headline, _ in blocks] == ["1. Ben", "2. Cai", "3. Ana"]
+    ben = blocks[0][1]
+    assert ben[0] == "Ben: livizax (rank 15) with G1 G2 G3 G4, sum 10"
+    assert "Ben above Cai: more green cards (4 against 0)." in ben
+    assert "Ben wins 3 chips." in ben
+    assert "Cai above Ana: a higher pattern (rank 15 against 10)." in blocks[1][1]
+
+
+def test_decision_texts_for_every_step() -> None:
+    assert decision_text(tr, {"step": "sum", "better": 20, "worse": 16}) == "a higher sum (20 against 16)"
+    assert decision_text(tr, {"step": "shape", "detail": "oxas", "better": 1, "worse": 0}) == \
+        "more oxas (원패) cards (1 against 0)"
+    assert decision_text(tr, {"step": "length", "better": 5, "worse": 4}) == "a longer pattern (5 cards against 4)"
+
+
+def test_step_labels_number_cards_from_one() -> None:
+    assert step_label(tr, {"to_hand": 0}) == ("Take floor card 1 into the hand", "to-hand-0")
+    assert step_label(tr, {"interact": "swap", "hand": 1, "floor": 0})[0] == \
+        "Discard hand card 2 to the centre, take floor card 1"
+
+
+def test_the_rules_page_shows_the_full_ladder_strongest_first() -> None:
+    lines = ladder_lines(tr, default_deck())
+    assert len(lines) == 19
+    assert lines[0] == "18. vanzie: four consecutive values in four different colours, the strongest"
+    assert lines[-1] == "1. migutin: five or more cards with no pattern"
+
+
+def test_the_quick_scorer_ranks_the_protocol_example() -> None:
+    players = [
+        {"name": "Mina", "dealer": False, "hand": ["A5", "S6"], "center": [], "floor": ["G7", "P0", "A2"]},
+        {"name": "Jun", "dealer": False, "hand": ["G1", "G2"], "center": [], "floor": ["G5", "G8"]},
+        {"name": "Dealer", "dealer": True, "hand": [], "center": ["S3", "G3"], "floor": ["P3", "A7", "A8", "S1"]},
+    ]
+    blocks, problem = quick_result(tr, "en", players)
+    assert problem is None
+    assert [headline for headline, _ in blocks] == ["1. Jun", "2. Mina", "3. Dealer"]
+    assert "P0 read as blue 9" in blocks[1][1]
+
+
+def test_the_quick_scorer_refuses_with_the_rule() -> None:
+    players = [{"name": "A", "dealer": False, "hand": ["A1"], "center": [], "floor": ["A2"]},
+               {"name": "B", "dealer": False, "hand": ["S1", "S2"], "center": [], "floor": ["S3"]}]
+    blocks, problem = quick_result(tr, "en", players)
+    assert blocks == [] and problem is not None and problem.endswith("(CV-7)")
+
+
+def test_every_ui_string_exists_in_both_languages() -> None:
+    en, ko = catalogue("en"), catalogue("ko")
+    used: set[str] = set()
+    for path in (ROOT / "views" / "cavasie").glob("*.py"):
+        used |= set(re.findall(r'"(cavasie_ui\.[A-Za-z0-9_.\-]+)"', path.read_text(encoding="utf-8")))
+    used |= {f"cavasie_ui.rules.{rule.id}" for rule in RULES}
+    used |= {f"cavasie_ui.pattern.{p.id}" for p in default_deck().ladder.patterns}
+    used |= {f"cavasie_ui.phase.{phase}" for phase in PHASES}
+    assert sorted(key for key in used if key not in en or key not in ko) == []
+
+
+def test_a_hand_through_the_app_glue_on_a_real_store(tmp_path: Path) -> None:
+    from views.live import LiveMatch
+
+    store = Store(f"sqlite:///{tmp_path / 'cavasie.db'}")
+    ids = [store.add_player(name, colour).id for name, colour in
+           zip(NAMES.values(), ("#d32f2f", "#1976d2", "#388e3c"), strict=True)]
+    match_id = store.create_match("cavasie", {"dealer": True}, [SeatSpec(pid, seat) for seat, pid in enumerate(ids)])
+    live = LiveMatch.load(store, match_id)
+    assert not live.apply({"place": "A1", "seat": 0, "to": "hand"})  # the dealer gets no hand (CV-4)
+    assert live.error is not None and live.error.rule == "CV-4" and store.last_seq(match_id) == 0
+    assert "Ana is the dealer" in live.describe(live.error, "en")
+    for action in DEAL_3:
+        assert live.apply(action)
+    assert live.state.hand.phase == "draw"
+    assert not live.apply({"draw": "A1"})  # A1 is on the dealer's floor (CV-6)
+    assert live.error is not None and live.error.rule == "CV-6"
+    assert live.apply({"done": True}) and live.apply({"done": True})
+    assert live.session.to_move() == 1
+    assert live.undo() and live.session.to_move() is None
+    store.close()
+
+
+def test_the_explained_state_of_a_settled_hand_is_in_the_engine_state() -> None:
+    state = play(to_showdown(dealt()), {"showdown": True})
+    assert state.hand.result is not None
+    assert GAME.engine.to_move(state) is None
