@@ -23,14 +23,15 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, text
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import BindParameter
 
 from db import errors
 from db.history import (
@@ -180,45 +181,31 @@ class ImportReport:
 
 
 # -- JSON values ---------------------------------------------------------------------------
-def _canonical(value: Any) -> str:
-    """The one text a JSON value hashes as: sorted keys, no spaces, UTF-8 as is."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def _time(moment: datetime) -> str:
+    """A time as the file writes it: UTC, to the microsecond, e.g. 2026-05-03T18:30:00.000000Z."""
     moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return moment.isoformat().replace("+00:00", "Z")
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _player_json(player: PlayerRecord) -> dict[str, Any]:
-    return {
-        "name": player.name,
-        "colour": player.colour,
-        "archived": player.archived,
-        "created_at": _time(player.created_at),
-    }
+def _stored_time(value: object) -> str:
+    """A time as the database driver hands it over (SQLite: UTC text; others: datetime)."""
+    if isinstance(value, datetime):
+        return _time(value)
+    text = str(value)
+    if len(text) == 26 and text[10] == " ":  # SQLAlchemy's own SQLite format: the quick way
+        return f"{text[:10]}T{text[11:]}Z"
+    return _time(datetime.fromisoformat(text))
 
 
-def _match_json(record: MatchRecord) -> dict[str, Any]:
-    return {
-        "uid": record.uid,
-        "game": record.game,
-        "variant": record.variant,
-        "setup": record.setup,
-        "status": record.status,
-        "started_at": _time(record.started_at),
-        "finished_at": None if record.finished_at is None else _time(record.finished_at),
-        "result": record.result,
-        "seats": [
-            {"seat": s.seat, "player": s.player, "team": s.team, "score": s.score, "placing": s.placing}
-            for s in record.seats
-        ],
-        "events": [
-            {"seq": e.seq, "kind": e.kind, "at": _time(e.at)}
-            | ({"action": e.action} if e.kind == "action" else {})
-            for e in record.events
-        ],
-    }
+def _player_json(player: PlayerRecord) -> str:
+    return _json(
+        {"name": player.name, "colour": player.colour, "archived": player.archived,
+         "created_at": _time(player.created_at)}
+    )
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -270,7 +257,7 @@ def _repeatable(session: Session) -> None:
 
 def write_export(
     store: Store,
-    out: IO[str],
+    out: IO[bytes],
     *,
     game: str | None = None,
     match_ids: Sequence[int] | None = None,
@@ -279,55 +266,132 @@ def write_export(
     """Write the export of the chosen matches (all, one game's, or `match_ids`) to `out`.
 
     The whole database when nothing is chosen: every player then, even those without a
-    match. One match per line, so that a large file stays readable and diffable.
+    match. One match per line, so that a large file stays readable and diffable. Stored
+    JSON (set-ups, results, actions) is copied into the file as the database holds it:
+    the digest covers the bytes as written, so nothing needs re-encoding on the way.
     """
     from companion import __version__
 
-    exported_at = now or datetime.now(UTC)
     digest = hashlib.sha256()
     counts = {"matches": 0, "events": 0}
 
-    def emit(text: str, hashed: str | None = None) -> None:
-        out.write(text)
-        if hashed is not None:
-            digest.update(hashed.encode("utf-8"))
+    def content(text: str) -> None:
+        data = text.encode("utf-8")
+        out.write(data)
+        digest.update(data)
 
+    head = {"format": FORMAT, "version": VERSION, "exported_at": _time(now or datetime.now(UTC)),
+            "app": f"companion {__version__}"}
+    out.write((json.dumps(head, ensure_ascii=False)[:-1] + ',\n"content": ').encode("utf-8"))
     with reading(store) as session:
         _repeatable(session)
         ids = _selected_ids(session, game, match_ids)
         named = _export_players(session)
-        everyone = game is None and match_ids is None
         seated: set[int] = set()
-        head = {"format": FORMAT, "version": VERSION, "exported_at": _time(exported_at),
-                "app": f"companion {__version__}"}
-        emit(json.dumps(head, ensure_ascii=False)[:-1] + ',\n"content": ')
-        emit('{"matches": [', '{"matches":[')
+        content('{"matches": [')
         for start in range(0, len(ids), BATCH):
-            for snapshot in read_snapshots(session, ids[start : start + BATCH]):
-                record = replace(
-                    snapshot.record,
-                    seats=tuple(
-                        replace(seat, player=named[pid].name)
-                        for seat, pid in zip(snapshot.record.seats, snapshot.player_ids, strict=True)
-                    ),
-                )
-                text = _canonical(_match_json(record))
-                emit(("\n" if counts["matches"] == 0 else ",\n") + text,
-                     ("" if counts["matches"] == 0 else ",") + text)
+            for line, player_ids, events in _matches_json(session, ids[start : start + BATCH], named):
+                content(("\n" if counts["matches"] == 0 else ",\n") + line)
                 counts["matches"] += 1
-                counts["events"] += len(record.events)
-                seated.update(snapshot.player_ids)
+                counts["events"] += events
+                seated.update(player_ids)
+    everyone = game is None and match_ids is None
     players = sorted(
         (player for pid, player in named.items() if everyone or pid in seated),
         key=lambda p: (p.name.casefold(), p.name),
     )
-    emit("\n],\n", "],")
-    emit('"players": ' + _canonical([_player_json(p) for p in players]),
-         '"players":' + _canonical([_player_json(p) for p in players]))
-    emit("}", "}")
+    content('\n],\n"players": [' + ",".join("\n" + _player_json(p) for p in players) + "\n]}")
     hexdigest = "sha256:" + digest.hexdigest()
-    out.write(f',\n"digest": "{hexdigest}"}}\n')
+    out.write(f',\n"digest": "{hexdigest}"}}\n'.encode())
     return ExportSummary(len(players), counts["matches"], counts["events"], hexdigest)
+
+
+def _event_rows(session: Session, ids: Sequence[int]) -> list[tuple[Any, ...]]:
+    """(match_id, seq, kind, payload text, payload is valid JSON, created_at) in log order."""
+    if session.get_bind().dialect.name != "sqlite":  # PostgreSQL's json type checked payloads on the way in
+        query = text(
+            "SELECT match_id, seq, kind, CAST(payload AS TEXT), 1, created_at FROM events"
+            " WHERE match_id IN :ids ORDER BY match_id, seq"
+        ).bindparams(bindparam("ids", expanding=True))
+        return [tuple(row) for row in session.execute(query, {"ids": list(ids)})]
+    # SQLite, the app's own database: straight from the driver (millions of rows: no
+    # result objects in between), times as the text SQLAlchemy stored.
+    cursor = session.connection().connection.cursor()
+    try:
+        cursor.execute(
+            "SELECT match_id, seq, kind, payload, json_valid(payload), created_at FROM events"
+            f" WHERE match_id IN ({','.join('?' * len(ids))}) ORDER BY match_id, seq",
+            list(ids),
+        )
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _logs(session: Session, ids: Sequence[int]) -> dict[int, list[str]]:
+    """Each match's log entries as JSON texts, checked as the store checks them on replay."""
+    logs: dict[int, list[str]] = {match_id: [] for match_id in ids}
+    current, log = None, []
+    for match_id, seq, kind, payload, ok, at in _event_rows(session, ids):
+        if match_id != current:
+            current, log = match_id, logs[match_id]
+        if seq != len(log) + 1:
+            raise errors.EventMissing(match_id, len(log) + 1)
+        # The usual SQLite text the quick way (no call: this runs once per entry).
+        at = f"{at[:10]}T{at[11:]}Z" if isinstance(at, str) and len(at) == 26 and at[10] == " " else _stored_time(at)
+        if kind == "action":
+            if payload is None or not ok or payload.lstrip()[:1] != "{":
+                raise errors.EventWithoutAction(match_id, seq)
+            log.append(f'{{"seq":{seq},"kind":"action","action":{payload},"at":"{at}"}}')
+        elif kind in KINDS:
+            log.append(f'{{"seq":{seq},"kind":"{kind}","at":"{at}"}}')
+        else:
+            raise errors.EventUnknownKind(match_id, seq, kind=kind)
+    return logs
+
+
+def _matches_json(
+    session: Session, ids: Sequence[int], named: Mapping[int, PlayerRecord]
+) -> Iterator[tuple[str, list[int], int]]:
+    """Each match of `ids` as one line of JSON, its player ids, and its log's length.
+
+    Read with plain SQL (no ORM objects, no JSON decoding): a whole-database export
+    handles millions of log entries. Anything the store could not read back itself is
+    refused here too, naming the match (and the entry).
+    """
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    valid = "json_valid({0})" if sqlite else "1"  # PostgreSQL's json type checked it on the way in
+    expanding: BindParameter[list[int]] = bindparam("ids", expanding=True)
+    seats: dict[int, list[dict[str, Any]]] = {match_id: [] for match_id in ids}
+    players: dict[int, list[int]] = {match_id: [] for match_id in ids}
+    for match_id, seat, player_id, team, score, placing in session.execute(
+        text('SELECT match_id, seat, player_id, team, final_score, "placing" FROM participants'
+             " WHERE match_id IN :ids ORDER BY match_id, seat").bindparams(expanding),
+        {"ids": list(ids)},
+    ).all():
+        seats[match_id].append({"seat": seat, "player": named[player_id].name, "team": team,
+                                "score": score, "placing": placing})
+        players[match_id].append(player_id)
+    logs = _logs(session, ids)
+    rows = session.execute(
+        text("SELECT id, uid, game, variant, CAST(setup AS TEXT), "
+             f"{valid.format('setup')}, status, started_at, finished_at, CAST(result AS TEXT), "
+             f"{valid.format('result')} FROM matches WHERE id IN :ids ORDER BY id").bindparams(expanding),
+        {"ids": list(ids)},
+    ).all()
+    for match_id, uid, game, variant, setup, setup_ok, status, started, finished, result, result_ok in rows:
+        if setup is None or not setup_ok or not setup.lstrip().startswith("{"):
+            raise errors.CorruptMatch(match_id=match_id, field="setup")
+        if result is not None and (not result_ok or not result.lstrip().startswith(("{", "null"))):
+            raise errors.CorruptMatch(match_id=match_id, field="result")
+        line = (
+            f'{{"uid":{_json(uid)},"game":{_json(game)},"variant":{_json(variant)},"setup":{setup},'
+            f'"status":{_json(status)},"started_at":"{_stored_time(started)}",'
+            f'"finished_at":{"null" if finished is None else chr(34) + _stored_time(finished) + chr(34)},'
+            f'"result":{"null" if result is None else result},'
+            f'"seats":{_json(seats[match_id])},"events":[{",".join(logs[match_id])}]}}'
+        )
+        yield line, players[match_id], len(logs[match_id])
 
 
 def export_json(
@@ -338,7 +402,7 @@ def export_json(
     match_ids: Sequence[int] | None = None,
 ) -> ExportSummary:
     """Export to a file; it appears complete or not at all (written aside, then renamed)."""
-    with _replacing(Path(path)) as out:
+    with _replacing(Path(path), binary=True) as out:
         return write_export(store, out, game=game, match_ids=match_ids)
 
 
@@ -368,7 +432,7 @@ def write_csv(
         _repeatable(session)
         ids = _selected_ids(session, game, match_ids, finished_only=True)
         for start in range(0, len(ids), BATCH):
-            for snapshot in read_snapshots(session, ids[start : start + BATCH]):
+            for snapshot in read_snapshots(session, ids[start : start + BATCH], with_events=False):
                 record = snapshot.record
                 minutes = ""
                 if record.finished_at is not None:
@@ -394,16 +458,20 @@ def write_csv(
 
 
 class _replacing:
-    """A text file written next to `path` and renamed over it only when complete."""
+    """A file written next to `path` and renamed over it only when complete."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, binary: bool = False) -> None:
         self.path = path
+        self.binary = binary
 
-    def __enter__(self) -> IO[str]:
+    def __enter__(self) -> IO[Any]:
         handle, self.temporary = tempfile.mkstemp(
             prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent or Path(".")
         )
-        self.out = os.fdopen(handle, "w", encoding="utf-8", newline="")
+        if self.binary:
+            self.out: IO[Any] = os.fdopen(handle, "wb", buffering=1 << 20)
+        else:
+            self.out = os.fdopen(handle, "w", encoding="utf-8", newline="")
         return self.out
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
@@ -444,11 +512,43 @@ def read_export(source: str | Path | bytes) -> ExportFile:
     digest = data.get("digest")
     if not isinstance(digest, str) or not digest.startswith("sha256:"):
         raise DigestMissing()
-    actual = "sha256:" + hashlib.sha256(_canonical(content).encode("utf-8")).hexdigest()
-    if digest.lower() != actual:
+    written = content_bytes(raw)
+    if written is None or digest.lower() != content_digest(written):
         raise DigestMismatch()
     exported_at = _parse_time(data.get("exported_at"), "exported_at")
     return _Checker().content(version, exported_at, content)
+
+
+def content_digest(content: bytes) -> str:
+    """The digest an export carries: SHA-256 of its content's bytes exactly as written."""
+    return "sha256:" + hashlib.sha256(content).hexdigest()
+
+
+def content_bytes(raw: bytes) -> bytes | None:
+    """The bytes of the content value, from its { to its }, in an export laid out as written:
+    "content" first found after the header, "digest" the last member. None if not so laid out.
+    """
+    key = raw.find(b'"content"')
+    tail = raw.rfind(b'"digest"')
+    if key < 0 or tail < key:
+        return None
+    start = raw.find(b":", key + len(b'"content"'))
+    if start < 0:
+        return None
+    start += 1
+    while start < tail and raw[start : start + 1].isspace():
+        start += 1
+    end = tail - 1
+    while end > start and raw[end : end + 1].isspace():
+        end -= 1
+    if raw[end : end + 1] != b",":
+        return None
+    end -= 1
+    while end > start and raw[end : end + 1].isspace():
+        end -= 1
+    if raw[start : start + 1] != b"{" or raw[end : end + 1] != b"}":
+        return None
+    return raw[start : end + 1]
 
 
 def _expected(word: str) -> str:

@@ -492,8 +492,8 @@ def restore(store: Store, snapshot: Snapshot) -> int:
         return match.id
 
 
-def read_snapshots(session: Session, match_ids: Sequence[int]) -> list[Snapshot]:
-    """Whole matches (any status) with their logs, in the order of `match_ids`."""
+def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: bool = True) -> list[Snapshot]:
+    """Whole matches (any status) with their logs (unless not wanted), in the order of `match_ids`."""
     if not match_ids:
         return []
     import json
@@ -517,7 +517,7 @@ def read_snapshots(session: Session, match_ids: Sequence[int]) -> list[Snapshot]
     events: dict[int, list[EventRecord]] = {match_id: [] for match_id in match_ids}
     for match_id, seq, kind, payload, at in session.execute(
         select(Event.match_id, Event.seq, Event.kind, cast(Event.payload, Text), Event.created_at)
-        .where(Event.match_id.in_(match_ids))
+        .where(Event.match_id.in_(match_ids if with_events else []))
         .order_by(Event.match_id, Event.seq)
     ):
         action = json.loads(payload) if payload is not None else None

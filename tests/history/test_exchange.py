@@ -96,13 +96,16 @@ def test_importing_into_the_same_install_adds_nothing(store: Store, exported: Pa
 
 
 def test_the_file_is_documented_json_one_match_a_line(exported: Path) -> None:
-    data = json.loads(exported.read_text(encoding="utf-8"))
+    raw = exported.read_bytes()
+    data = json.loads(raw)
     assert (data["format"], data["version"]) == ("companion-export", 1)
     assert data["exported_at"].endswith("Z")
-    canonical = json.dumps(data["content"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    assert data["digest"] == "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    lines = exported.read_text(encoding="utf-8").splitlines()
-    assert sum(line.startswith('{"events":') for line in lines) == 11
+    # The digest covers the content's bytes as written: from after "content": to before "digest".
+    written = raw.split(b'\n"content": ', 1)[1].rsplit(b',\n"digest"', 1)[0]
+    assert json.loads(written) == data["content"]
+    assert data["digest"] == "sha256:" + hashlib.sha256(written).hexdigest()
+    lines = raw.decode("utf-8").splitlines()
+    assert sum(line.startswith('{"uid":') for line in lines) == 11
     match = next(m for m in data["content"]["matches"] if m["variant"] == "bell")
     assert match["events"][0] == {"seq": 1, "kind": "action", "action": {"throw": 3}, "at": match["events"][0]["at"]}
     assert match["events"][2] == {"seq": 3, "kind": "undo", "at": match["events"][2]["at"]}
@@ -166,13 +169,14 @@ def test_csv_has_one_row_per_seat_of_each_finished_match(store: Store, tmp_path:
 
 # -- refused files: a clear reason, and nothing written -----------------------------------------
 def rewrite(source: Path, target: Path, change: Callable[[dict[str, Any]], None], *, redigest: bool) -> Path:
-    """A copy of an export with `change` applied to its content (and a fresh digest if asked)."""
+    """A copy of an export with `change` applied to its content (and a fresh digest if asked),
+    laid out as the format says: the header, then "content", then "digest" last."""
     data = json.loads(source.read_text(encoding="utf-8"))
     change(data["content"])
-    if redigest:
-        canonical = json.dumps(data["content"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        data["digest"] = "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    content = json.dumps(data["content"], ensure_ascii=False, indent=1).encode("utf-8")
+    digest = "sha256:" + hashlib.sha256(content).hexdigest() if redigest else data["digest"]
+    head = json.dumps({k: v for k, v in data.items() if k not in ("content", "digest")})[:-1].encode()
+    target.write_bytes(head + b', "content": ' + content + b', "digest": "' + digest.encode() + b'"}')
     return target
 
 
