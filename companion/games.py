@@ -18,6 +18,7 @@ REGISTERED: tuple[str, ...] = (
     "parchis",
     "pig",
     "cavasie",
+    "quacks",
 )
 
 # Every game of the app, in home-screen order, with its player counts (min, max).
