@@ -146,8 +146,10 @@ class Participant(Base):
 
     __table_args__ = (
         UniqueConstraint("match_id", "seat"),
-        # A player's matches without touching the table (history filter, statistics).
-        Index("ix_participants_player_id_match_id", "player_id", "match_id"),
+        # Statistics read participants by player and, for opponents, by match: these two
+        # carry every column those queries need, so the table itself is never read.
+        Index("ix_participants_by_player", "player_id", "match_id", "placing", "final_score", "team", "seat"),
+        Index("ix_participants_by_match", "match_id", "player_id", "placing", "team"),
     )
 
     def __repr__(self) -> str:

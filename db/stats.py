@@ -163,7 +163,6 @@ def _head_to_head(session: Session, player_id: int, game: str | None) -> tuple[H
     query = (
         select(
             them.player_id,
-            Player.name,
             func.count(),
             func.sum(case((me.placing < them.placing, 1), else_=0)),
             func.sum(case((me.placing > them.placing, 1), else_=0)),
@@ -171,19 +170,23 @@ def _head_to_head(session: Session, player_id: int, game: str | None) -> tuple[H
         .select_from(me)
         .join(Match, Match.id == me.match_id)
         .join(them, and_(them.match_id == me.match_id, them.player_id != me.player_id))
-        .join(Player, Player.id == them.player_id)
         .where(
             me.player_id == player_id,
             Match.status == FINISHED,
             or_(me.team.is_(None), them.team.is_(None), me.team != them.team),
         )
-        .group_by(them.player_id, Player.name)
+        .group_by(them.player_id)
     )
     if game is not None:
         query = query.where(Match.game == game)
+    counts = session.execute(query).all()
+    # Names afterwards: a few dozen opponents, not a join on every seat.
+    names = dict(
+        session.execute(select(Player.id, Player.name).where(Player.id.in_([row[0] for row in counts]))).all()
+    )
     meetings = [
-        HeadToHead(opponent, name, int(count), int(wins or 0), int(losses or 0))
-        for opponent, name, count, wins, losses in session.execute(query)
+        HeadToHead(opponent, names[opponent], int(count), int(wins or 0), int(losses or 0))
+        for opponent, count, wins, losses in counts
     ]
     return tuple(sorted(meetings, key=lambda h: (-h.matches, h.opponent_name.casefold(), h.opponent_id)))
 

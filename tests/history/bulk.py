@@ -1,8 +1,8 @@
 """A generated store of 100,000 matches for the benchmarks, built once and cached under /tmp.
 
 Built with the driver's executemany (one transaction per table, no ORM), so it takes
-seconds rather than hours. The file is keyed by the schema revision and this generator's
-version, so a new migration or a changed generator builds a fresh one.
+seconds rather than hours. The file is keyed by the schema (revision and revision files)
+and this generator's version, so a new migration or a changed generator builds a fresh one.
 
 What it holds (seeded random, so every build is the same):
 - 40 players: 30 regulars, 9 occasional players, and one who played ~30 matches;
@@ -15,6 +15,7 @@ What it holds (seeded random, so every build is the same):
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -22,6 +23,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import db.migrations
 from db import Store
 from db.migrate import head_revision
 
@@ -36,8 +38,17 @@ RARE_PLAYER = PLAYERS  # the one who played about 30 matches
 REGULAR_PLAYER = 1
 
 
+def schema_key() -> str:
+    """The schema revision, and a hash of the revision files (an amended revision counts too)."""
+    folder = Path(db.migrations.__file__).parent / "versions"
+    digest = hashlib.sha256()
+    for script in sorted(folder.glob("*.py")):
+        digest.update(script.name.encode() + script.read_bytes())
+    return f"r{head_revision()}-{digest.hexdigest()[:10]}"
+
+
 def bench_path() -> Path:
-    return Path("/tmp") / f"companion-history-bench-r{head_revision()}-g{GENERATOR_VERSION}-{MATCHES}.db"
+    return Path("/tmp") / f"companion-history-bench-{schema_key()}-g{GENERATOR_VERSION}-{MATCHES}.db"
 
 
 def bench_store_file() -> Path:
@@ -114,7 +125,8 @@ def _fill(path: Path) -> None:
             matches,
         )
         connection.executemany(
-            "INSERT INTO participants (match_id, player_id, seat, team, final_score, placing) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO participants (match_id, player_id, seat, team, final_score, placing)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             seats,
         )
         connection.executemany(

@@ -65,7 +65,10 @@ def test_indexes_after_0003(db_url: str) -> None:
         assert matches["ix_matches_game_status_finished_at_id"] == (["game", "status", "finished_at", "id"], False)
         assert "ix_matches_status" not in matches
         participants = {ix["name"]: ix["column_names"] for ix in inspector.get_indexes("participants")}
-        assert participants["ix_participants_player_id_match_id"] == ["player_id", "match_id"]
+        assert participants["ix_participants_by_player"] == [
+            "player_id", "match_id", "placing", "final_score", "team", "seat",
+        ]
+        assert participants["ix_participants_by_match"] == ["match_id", "player_id", "placing", "team"]
         assert "ix_participants_player_id" not in participants
 
 

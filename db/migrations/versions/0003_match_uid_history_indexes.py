@@ -7,7 +7,9 @@ it. Existing matches get theirs here.
 History pages read matches newest first, seeking from the last row shown instead of
 counting an offset: (status, finished_at, id) and (game, status, finished_at, id) give
 that order straight from an index. They make the single-column status index redundant.
-A player's matches come from (player_id, match_id), which replaces the player_id index.
+Statistics read a player's seats, and their opponents' seats, from two covering indexes
+(by player, by match) that hold every column they need; the first replaces the
+player_id index.
 
 Revision ID: 0003
 Revises: 0002
@@ -50,7 +52,12 @@ def upgrade() -> None:
     )
     op.drop_index("ix_participants_player_id", table_name="participants")
     op.create_index(
-        "ix_participants_player_id_match_id", "participants", ["player_id", "match_id"]
+        "ix_participants_by_player",
+        "participants",
+        ["player_id", "match_id", "placing", "final_score", "team", "seat"],
+    )
+    op.create_index(
+        "ix_participants_by_match", "participants", ["match_id", "player_id", "placing", "team"]
     )
 
 
@@ -69,7 +76,8 @@ def _fill_uids() -> None:
 
 
 def downgrade() -> None:
-    op.drop_index("ix_participants_player_id_match_id", table_name="participants")
+    op.drop_index("ix_participants_by_match", table_name="participants")
+    op.drop_index("ix_participants_by_player", table_name="participants")
     op.create_index("ix_participants_player_id", "participants", ["player_id"])
     op.drop_index("ix_matches_game_status_finished_at_id", table_name="matches")
     op.drop_index("ix_matches_status_finished_at_id", table_name="matches")
