@@ -281,6 +281,11 @@ def test_qk12_green_set_4_no_more_rubies_than_greens_and_not_past_52():
     with pytest.raises(IllegalMove) as caught:
         apply(ev, PayGreenRubies(0, 2))
     assert caught.value.message_id == "quacks.eval.green_pay_greens"
+    ev = green_walk(4, "G1@1 G4@5", rubies=5, droplet=50)  # black moves it to 51: 1 step left
+    assert pending(ev).info["most"] == 1
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, PayGreenRubies(0, 2))
+    assert caught.value.message_id == "quacks.eval.green_pay_droplet"
     ev = green_walk(4, "G1@1 G4@5", rubies=5, droplet=51)  # black moves it to 52: nothing to ask
     assert (pending(ev).kind, pending(ev).seat) == ("choice", 1)  # the walk went on to D
 
@@ -330,7 +335,8 @@ def test_qk12_purple_set_4_swaps_one_chip_of_the_pot_for_a_higher_one():
     after, _ = apply(ev, SwapChip(0, 2, 1))
     assert (after.tallies[0].gained, after.tallies[0].removed) == (("R4",), ("R2",))
     for swap, message in ((SwapChip(0, 3, 0), "purple_tier"), (SwapChip(0, 1, 1), "swap_chip"),
-                          (SwapChip(0, 1, 2), "swap_chip"), (SwapChip(0, 1, 9), "swap_index")):
+                          (SwapChip(0, 1, 2), "swap_chip"), (SwapChip(0, 1, 4), "swap_index"),
+                          (SwapChip(0, 1, None), "swap_index")):
         with pytest.raises(IllegalMove) as caught:
             apply(ev, swap)
         assert (caught.value.rule, caught.value.message_id) == ("QK-12", f"quacks.eval.{message}")
