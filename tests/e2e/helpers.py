@@ -101,17 +101,17 @@ def open_app(browser, url: str, viewport: dict) -> object:
     page.on("response", lambda response: responses.append((response.url, response.status)))
     page.responses = responses  # read by wait_for_font
     page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.wait_for_timeout(1500)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_timeout(500)
+    _accessible(page)
     return page
 
 
 def _accessible(page) -> None:
+    """Switch Flutter's accessibility tree on, then wait for the app's first screen: on a busy
+    machine the client can still be connecting ("Working...") when the engine is ready."""
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
     page.wait_for_timeout(1500)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.get_by_role("button").first.wait_for(state="attached", timeout=60_000)  # the app bar's buttons
     page.wait_for_timeout(500)
 
 
