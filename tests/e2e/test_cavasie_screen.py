@@ -121,3 +121,40 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     page.set_viewport_size(SMALL_PHONE)
     button(page, "Next hand").scroll_into_view_if_needed()
     shot(page, "cavasie_phone_360_showdown_explained")
+
+
+def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_server, browser):
+    """The rule a refusal cites comes first; the ladder is listed in full; the quick scorer
+    ranks a showdown typed in through its own deck picker, nothing stored."""
+
+    def ko(code: str) -> str:
+        return card_label(lambda key, **p: t(key, "ko", **p), default_deck(), code)
+
+    page = open_app(browser, f"{app_server.url}rules/cavasie/CV-6", SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, t("cavasie_ui.rules.CV-6", "ko"))
+    text = visible_text(page)
+    assert "CV-10" in text
+    shot(page, "cavasie_rules_ko_phone")
+    tap(page, t("cavasie_ui.quick.open", "ko"))
+    wait_for_text(page, t("cavasie_ui.quick.intro", "ko"))
+    for code in ("A5", "S6"):
+        tap(page, ko(code))
+    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="참가자 1"))
+    for code in ("G7", "P8"):
+        tap(page, ko(code))
+    tap(page, t("cavasie_ui.quick.pile.hand", "ko", name="참가자 2"))
+    for code in ("G1", "G2"):
+        tap(page, ko(code))
+    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="참가자 2"))
+    for code in ("G5", "G8"):
+        tap(page, ko(code))
+    assert button(page, ko("A5")).is_disabled()  # entered once, greyed out (CV-6)
+    tap(page, t("cavasie_ui.quick.compare", "ko"))
+    wait_for_text(page, "1위. 참가자 1")
+    text = visible_text(page)
+    assert "vanzie" in text and "livizax" in text
+    page.set_viewport_size(DESKTOP)
+    page.mouse.move(2, DESKTOP["height"] - 2)
+    button(page, t("cavasie_ui.quick.compare", "ko")).scroll_into_view_if_needed()
+    shot(page, "cavasie_quick_scorer_ko_desktop")
