@@ -163,3 +163,29 @@ def test_the_rules_page_in_english_and_korean_opens_at_the_rule_cited(app_en, br
     wait_for_text(page, "한 차례에 6이 세 번 나오면")
     assert "PA-14" in visible_text(page)
     still_shot(page, "parchis_rules_360_ko")
+
+
+def test_a_quick_team_match_is_set_up_on_the_new_match_screen(app_en, browser):
+    """PA-7, PA-8: the set-up form offers the quick game and, with four players, teams."""
+    store = Store(app_en.db_url)
+    for name, colour in zip(NAMES, ("#d32f2f", "#1976d2", "#388e3c", "#fbc02d"), strict=True):
+        store.add_player(name, colour)
+    page = open_app(browser, f"{app_en.url}new/parchis", SMALL_PHONE)
+    wait_for_text(page, "Ana")
+    for name in NAMES[:2]:
+        tap(page, name)
+    wait_for_text(page, "seat 1 plays Yellow, seat 2 plays Red")
+    assert "Teams need four players." in visible_text(page)
+    for name in NAMES[2:]:
+        tap(page, name)
+    wait_for_text(page, "seat 1 plays Yellow, seat 2 plays Blue, seat 3 plays Red, seat 4 plays Green")
+    tap(page, "Quick (two home)")
+    tap(page, "Teams: yellow and red against blue and green")
+    tap(page, "Start match")
+    wait_for_text(page, "Ana (Yellow) to roll.", 20_000)
+    wait_for_text(page, "Quick game: two pieces home win. · Teams: yellow with red, blue with green.")
+    assert label_of(page, r"^Square 5 ") == "Square 5 · Yellow exit, safe: Yellow 1"  # PA-8's start
+    [match] = store.unfinished_matches()
+    assert match.game == "parchis" and store.resume(match.id).setup["mode"] == "quick"
+    assert store.resume(match.id).setup["teams"] is True
+    still_shot(page, "parchis_phone_360_quick_teams")

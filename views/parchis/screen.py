@@ -134,8 +134,8 @@ def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], positio
 
 
 def alarming(events: Sequence[Event]) -> bool:
-    """Events a player must not miss: a third six, a capture, a lost bonus (PA-14, PA-17, PA-19)."""
-    return any(event.get("type") in ("penalty", "capture", "bonus_lost", "pass") for event in events)
+    """Events a player must not miss: a third six, a capture, a piece home, a lost bonus, a spent roll."""
+    return any(event.get("type") in ("penalty", "capture", "goal", "bonus_lost", "pass") for event in events)
 
 
 def prompt_text(tr: Tr, position: Position, state: ParchisState, allowed: Options | None, who: str) -> str:

@@ -10,7 +10,7 @@ import flet as ft
 from companion.parchis import COLOUR_CHOICES
 from companion.parchis.match import DEFAULT_COLOURS
 from views.model import AppModel
-from views.ui import TAP, switch_row
+from views.ui import TAP
 
 
 def colour_choices_for(players: int) -> list[str]:
@@ -62,8 +62,13 @@ def ParchisSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[di
                 size=13, key="seat-colours"),
     ]
     if players == 4:
-        controls.append(switch_row(tr("parchis_ui.option.teams") + " (PA-7)", teams,
-                                   lambda value: change(teams=value)))
+        controls.append(ft.Text(tr("parchis_ui.option.teams") + " (PA-7)", size=15))
+        controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            (ft.FilledTonalButton if value == teams else ft.OutlinedButton)(
+                content=tr(f"parchis_ui.option.teams.{'on' if value else 'off'}"), height=TAP,
+                key=f"option-teams-{'on' if value else 'off'}", on_click=lambda e, v=value: change(teams=v))
+            for value in (False, True)
+        ]))
     else:
         controls.append(ft.Text(tr("parchis_ui.setup.teams_need_four"), size=13))
     return ft.Column(spacing=8, controls=controls)
