@@ -130,6 +130,7 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     wait_for_text(page, "may not end its move on a square that already holds")
     text = visible_text(page)
     assert text.index("SN-5") < text.index("thirty squares")  # the asked rule first, before SN-1
+    still_shot(page, "senet_rules_phone_360")
     page.go_back()
     wait_for_path(page, f"/match/{match_id}")
     wait_for_text(page, "Ben threw 2.")

@@ -66,6 +66,7 @@ def SenetRules(model: AppModel, rule: str | None = None) -> ft.Control:
         ft.Text(tr("senet_ui.rules.intro"), size=15),
         board_control(tr, start, colours, names, square_size=picture_size),
         ft.Text(tr("senet_ui.rules.start_picture"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(tr("senet_ui.rules.upright"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for title, rule_ids in SECTIONS:
         controls.append(heading(tr(title)))
