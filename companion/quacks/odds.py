@@ -69,7 +69,7 @@ def explode_fractions(bag: Mapping[str, int], white_total: int, white_limit: int
     running = 0
     for j in range(1, draws + 1):
         running += at[j] if j <= depth else 0
-        chances.append(Fraction(running, denominator) if denominator else Fraction(0))
+        chances.append(Fraction(running, denominator))  # falling(0, 0) == 1: an empty bag gives 0
     return tuple(chances)
 
 

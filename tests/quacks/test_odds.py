@@ -115,3 +115,13 @@ def test_odds_follow_the_pot_and_the_tracked_bag() -> None:
     assert odds.within_3 == pytest.approx(1 / 2)  # O1, Y1, W2 is safe too
     pot, bag, _ = draw(pot, bag, "W2", books)
     assert pot.exploded and pot_odds(pot, bag, books).next == 1.0
+
+
+def test_qk18_pot_odds_count_the_yellows_already_in_the_pot() -> None:
+    books = Books(yellow=3)
+    pot = new_pot()
+    for code in ("Y1", "Y1", "W3", "W3", "W1"):  # two yellows: limit 8, whites 7
+        pot, _, _ = draw(pot, None, code, books)
+    odds = pot_odds(pot, Bag({"W2": 1, "Y1": 1}), books)
+    assert odds.next == pytest.approx(1 / 2)  # W2 makes 9 > 8
+    assert odds.within_2 == pytest.approx(1 / 2)  # Y1 first lifts the limit to 9: W2 is safe
