@@ -887,3 +887,18 @@ def test_pa9_a_game_won_on_a_six_keeps_the_six_counted():
     position = P({"yellow": ["goal", "goal", "goal", "l1"], "red": ["t40"]}, colours=["yellow", "red"], sixes=1)
     after, _ = go(position, 6, "yellow.3")  # nest empty: the six counts 7, l1 + 7 is the goal
     assert (after["winner"], after["sixes"], after["last_moved"]) == ("yellow", 2, "yellow.3")
+
+
+def test_pa7_a_finished_player_names_any_of_its_own_pieces_in_vain():
+    """PA-7: every one of yellow's own pieces is refused with the finished-player rule."""
+    position = P({"yellow": ["goal"] * 4, "red": ["nest", "t40"]}, teams=True)
+    for index in range(4):
+        error = refusal(position, 3, f"yellow.{index}")
+        assert (error.rule, error.message_id) == ("PA-7", "parchis.finished_plays_partner")
+
+
+def test_pa18_a_move_into_the_goal_says_so():
+    """PA-18: the move that reaches the goal is flagged; the others are not."""
+    position = P({"yellow": ["l5", "t20"]})
+    flags = {move.name: move.goal for move in options(position, 3).moves}
+    assert flags == {"yellow.0": True, "yellow.1": False}
