@@ -7,10 +7,18 @@ from typing import Any
 
 import flet as ft
 
-from companion.parchis import COLOUR_CHOICES
+from companion.parchis import COLOUR_CHOICES, GAME
 from companion.parchis.match import DEFAULT_COLOURS
 from views.model import AppModel
 from views.ui import TAP
+
+RULE_OF_OPTION = {option.key: option.rule for option in GAME.options}
+
+
+def labelled(text: str, key: str) -> str:
+    """An option's label with the rule it comes from, as the new-match screen shows options."""
+    rule = RULE_OF_OPTION.get(key)
+    return f"{text} ({rule})" if rule else text
 
 
 def colour_choices_for(players: int) -> list[str]:
@@ -54,15 +62,15 @@ def ParchisSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[di
         ])
 
     controls: list[ft.Control] = [
-        ft.Text(tr("parchis_ui.option.mode") + " (PA-8)", size=15),
+        ft.Text(labelled(tr("parchis_ui.option.mode"), "mode"), size=15),
         choice_row("mode", ["standard", "quick"], mode),
-        ft.Text(tr("parchis_ui.option.colours") + " (PA-6)", size=15),
+        ft.Text(labelled(tr("parchis_ui.option.colours"), "colours"), size=15),
         choice_row("colours", offered, colours),
         ft.Text(seats_line(model, colours, players) if 2 <= players <= 4 else tr("parchis_ui.setup.pick_players"),
                 size=13, key="seat-colours"),
     ]
     if players == 4:
-        controls.append(ft.Text(tr("parchis_ui.option.teams") + " (PA-7)", size=15))
+        controls.append(ft.Text(labelled(tr("parchis_ui.option.teams"), "teams"), size=15))
         controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             (ft.FilledTonalButton if value == teams else ft.OutlinedButton)(
                 content=tr(f"parchis_ui.option.teams.{'on' if value else 'off'}"), height=TAP,
