@@ -56,6 +56,7 @@ round (fortune card, brewing's blue set 4, bonus die, steps B–F, round 9's pur
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -69,6 +70,7 @@ from companion.quacks.data import (
     EXTRA_WHITE_CODE,
     EXTRA_WHITE_ROUND,
     ROUNDS,
+    Bag,
     Books,
     catalogue_with,
 )
@@ -80,6 +82,7 @@ from companion.quacks.match_state import (
     Player,
     SeatRound,
     canonical,
+    evolve,
     starting_supply,
 )
 from companion.quacks.pot import Pot, new_pot, parse_item, scoring_space
@@ -194,13 +197,12 @@ def _end_round(state: MatchState, ev: Evaluation) -> tuple[MatchState, list[Even
     for seat, (player, tally) in enumerate(zip(state.players, ev.tallies, strict=True)):
         pot = player.pot
         assert pot is not None
-        bag = player.bag
-        for code in (*(p.chip for p in pot.chips), *pot.beside, *tally.gained):
-            bag = bag.add(code)
-        for code in tally.removed:
-            bag = bag.remove(code, rule="QK-12")
+        back = Counter(player.bag)
+        back.update((*(p.chip for p in pot.chips), *pot.beside, *tally.gained))
+        back.subtract(tally.removed)  # chips that left the pot for good (purple sets 2, 4)
+        bag = Bag(back)
         players.append(replace(player, bag=bag, vp=tally.vp, rubies=tally.rubies, droplet=tally.droplet,
-                               flask=tally.flask, kept=pot.kept, rats=0))
+                               flask=tally.flask, kept=pot.kept, rats=0, pot=None))
         record.append(SeatRound(tally.vp - state.round_vp[seat], tally.exploded, tally.scoring_space))
     state = replace(state, players=tuple(players), supply=ev.supply, rounds=(*state.rounds, tuple(record)))
     events: list[Event] = [{"type": "round_over", "round": state.round, "rule": "QK-15"}]
@@ -370,7 +372,7 @@ def _evaluate(state: MatchState, seat: int, key: str, action: Mapping[str, Any])
         if asked is not None and asked.kind == "die" and asked.seat == seat:
             ev = replace(ev, supply=ev.supply.take("O1"))  # the die's orange comes from the box
     ev, events = apply(ev, choice)
-    return replace(state, evaluation=ev), events
+    return evolve(state, evaluation=ev), events
 
 
 def _choice_json(seat: int, key: str, value: Any) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from companion.errors import BadPosition
 from companion.quacks.data import (
@@ -35,6 +35,7 @@ PHASES: tuple[Phase, ...] = ("fortune", "rats", "brewing", "evaluation", "over")
 Chance = Literal["open", "used", "passed"]  # A Second Chance: whether a restart is still possible
 AskKind = Literal["take", "give_up", "die", "draw"]
 ASK_KINDS: tuple[AskKind, ...] = ("take", "give_up", "die", "draw")
+_Record = TypeVar("_Record", "Player", "MatchState")
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,14 @@ class SeatRound:
         return cls(int(data["vp"]), bool(data["exploded"]), int(data["scoring_space"]))
 
 
+def evolve(record: _Record, **changes: Any) -> _Record:
+    """`dataclasses.replace` for the frozen records of this module, without re-running their
+    constructor: a draw changes one seat, and a replayed log makes hundreds of them."""
+    copy = object.__new__(type(record))
+    copy.__dict__.update(record.__dict__, **changes)
+    return copy
+
+
 @cache
 def _catalogue(overrides: str) -> Catalogue:
     return catalogue_with(json.loads(overrides)) if overrides else default_catalogue()
@@ -185,8 +194,8 @@ class MatchState:
 
     def with_player(self, seat: int, **changes: Any) -> MatchState:
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        players[seat] = evolve(players[seat], **changes)
+        return evolve(self, players=tuple(players))
 
     def to_json(self) -> dict[str, Any]:
         return {
