@@ -35,6 +35,7 @@ from tests.e2e.helpers import (
     wait_for_font,
     wait_for_path,
     wait_for_text,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -272,6 +273,12 @@ def test_forced_moves_passes_and_the_end_on_a_desktop(app_en, browser):
     page.context.close()
 
 
+def drop(page, upper: int, lower: int) -> float | None:
+    """How far square `lower` is drawn below square `upper` (None while they are re-laid out)."""
+    boxes = [button(page, re.compile(rf"^Square {n}:")).bounding_box() for n in (upper, lower)]
+    return None if None in boxes else round(boxes[1]["y"] - boxes[0]["y"])
+
+
 def test_reload_and_back_keep_the_place(app_en, browser):
     """home → match → rules → back → match → back → home; a reload keeps the throw waiting."""
     store = Store(app_en.db_url)
@@ -295,6 +302,13 @@ def test_reload_and_back_keep_the_place(app_en, browser):
     page.go_back()
     wait_for_path(page, f"/match/{match_id}")
     wait_for_text(page, "Ana threw 2.")
+
+    # Turned sideways (or opened wide), the board lies down again: 1 and 10 on one row.
+    page.set_viewport_size(DESKTOP)
+    wait_until(page, lambda: drop(page, 1, 10) == 0, "the board lying down")
+    page.set_viewport_size(SMALL_PHONE)
+    wait_until(page, lambda: (drop(page, 1, 10) or 0) >= 9 * 48, "the board standing up again")
+
     page.go_back()
     wait_for_path(page, "/")
     wait_for_text(page, "Unfinished matches")

@@ -33,8 +33,8 @@ Tr = Callable[..., str]
 
 THROWS = (1, 2, 3, 4)
 SIDE_BY_SIDE = 992  # from the `lg` breakpoint the panel sits beside a lying board
-BOARD_COL = {"xs": 12, "lg": 7}
-PANEL_COL = {"xs": 12, "lg": 5}
+BOARD_COL: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "lg": 7}
+PANEL_COL: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "lg": 5}
 DEFAULT_COLOURS = {1: "#f5f5f5", 2: "#212121"}
 
 # What surrounds the screen's content (the app bar and the view's padding), and what the
@@ -93,17 +93,23 @@ def use_viewport() -> tuple[float | None, float | None]:
     page = ft.context.page
     size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
 
+    previous: Any = ft.use_ref(None)  # whatever listened before this screen, put back when it goes
+
     def follow() -> None:
-        previous = page.on_resize
+        previous.current = page.on_resize
+        chained: Any = previous.current
 
         def resized(event: Any) -> None:
             set_size((event.width, event.height))
-            if previous is not None:
-                previous(event)
+            if chained is not None:
+                chained(event)
 
         page.on_resize = resized
 
-    ft.use_effect(follow, [])
+    def stop() -> None:
+        page.on_resize = previous.current
+
+    ft.use_effect(follow, [], cleanup=stop)
     return size
 
 
