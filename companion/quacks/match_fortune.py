@@ -108,11 +108,11 @@ def extras(effect: str | None) -> Extras:
 def _gift(state: MatchState, seat: int, code: str, events: list[Event], why: str) -> MatchState:
     """One chip from the box into `seat`'s bag (nothing if the box has none left)."""
     if not state.supply.has(code):
-        events.append({"type": "card_box_empty", "seat": seat, "chip": code, "card": why, "rule": RULE})
+        events.append({"type": "card_box_empty", "seat": seat, "chip": code, "effect": why, "rule": RULE})
         return state
     state = replace(state, supply=state.supply.take(code))
     state = state.with_player(seat, bag=state.players[seat].bag.add(code))
-    events.append({"type": "card_chip", "seat": seat, "chip": code, "card": why, "rule": RULE})
+    events.append({"type": "card_chip", "seat": seat, "chip": code, "effect": why, "rule": RULE})
     return state
 
 
@@ -122,7 +122,7 @@ def _gain(state: MatchState, seat: int, events: list[Event], why: str, *, vp: in
     state = state.with_player(seat, vp=player.vp + vp, rubies=player.rubies + rubies,
                               droplet=min(LAST_SPACE, player.droplet + droplet))
     gain = {k: v for k, v in (("vp", vp), ("rubies", rubies), ("droplet", droplet)) if v}
-    events.append({"type": "card_gain", "seat": seat, "card": why, "gain": gain, "rule": RULE})
+    events.append({"type": "card_gain", "seat": seat, "effect": why, "gain": gain, "rule": RULE})
     return state
 
 
@@ -205,7 +205,7 @@ def options(state: MatchState, ask: CardAsk) -> tuple[Option, ...]:
     """What `ask` accepts now: the "take" options, the number of tails one may "give_up", the
     die faces; for "draw", the chips to draw: (how many, 1 if that many exactly else 0)."""
     player = state.players[ask.seat]
-    card = ask.card
+    card = ask.effect
     if card == "choose_droplet2_or_purple":
         return ("droplet", *_available(state, ("P1",)))
     if card == "choose_black_or_2chip_or_3rubies":
@@ -258,16 +258,16 @@ def _check_option(state: MatchState, ask: CardAsk, value: Any, key: str) -> None
     allowed = options(state, ask)
     if isinstance(value, bool) or value not in allowed or (value is None and None not in allowed):
         shown = ", ".join("-" if o is None else str(o) for o in allowed) or "-"
-        raise IllegalMove("quacks.match.card_option", rule=RULE, seat=ask.seat, card=ask.card,
+        raise IllegalMove("quacks.match.card_option", rule=RULE, seat=ask.seat, card=str(state.card),
                           value=str(value), options=shown, key=key)
 
 
 def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list[Event]]:
-    seat, card = ask.seat, ask.card
+    seat, card = ask.seat, ask.effect
     events: list[Event] = []
     if not (card == "explosion_gives_left_2chip" and value is None and not options(state, ask)):
         _check_option(state, ask, value, "take")
-    events.append({"type": "card_answer", "seat": seat, "card": card, "take": value, "rule": RULE})
+    events.append({"type": "card_answer", "seat": seat, "effect": card, "take": value, "rule": RULE})
     if value == "droplet":
         state = _gain(state, seat, events, card, droplet=CHOOSE_WISELY_STEPS)
     elif value == "rubies":
@@ -278,7 +278,7 @@ def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list
     elif value == REMOVE_WHITE:
         state = state.with_player(seat, bag=state.players[seat].bag.remove("W1", rule=RULE))
         state = replace(state, supply=state.supply.give_back("W1"))
-        events.append({"type": "card_removed", "seat": seat, "chip": "W1", "card": card, "rule": RULE})
+        events.append({"type": "card_removed", "seat": seat, "chip": "W1", "effect": card, "rule": RULE})
     elif isinstance(value, str):
         if card == "trade_ruby_for_1chip":
             state = _gain(state, seat, events, card, rubies=-1)
@@ -289,11 +289,11 @@ def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list
 def _give_up(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list[Event]]:
     _check_option(state, ask, value, "give_up")
     player = state.players[ask.seat]
-    events: list[Event] = [{"type": "card_answer", "seat": ask.seat, "card": ask.card, "give_up": value,
+    events: list[Event] = [{"type": "card_answer", "seat": ask.seat, "effect": ask.effect, "give_up": value,
                             "rule": RULE}]
     if value:
         state = state.with_player(ask.seat, rats=player.rats - value)
-        state = _gain(state, ask.seat, events, ask.card, rubies=value)
+        state = _gain(state, ask.seat, events, ask.effect, rubies=value)
     return state, events
 
 
@@ -302,9 +302,9 @@ def _die(state: MatchState, ask: CardAsk, face: Any) -> tuple[MatchState, list[E
         raise BadRequest("quacks.eval.unknown_face", face=str(face), faces=", ".join(dict.fromkeys(BONUS_DIE_FACES)))
     seat, events = ask.seat, [{"type": "card_die", "seat": ask.seat, "face": face, "rule": RULE}]
     if face == "orange":
-        return _gift(state, seat, "O1", events, ask.card), events
+        return _gift(state, seat, "O1", events, ask.effect), events
     gains = {"1vp": {"vp": 1}, "2vp": {"vp": 2}, "ruby": {"rubies": 1}, "droplet": {"droplet": 1}}[face]
-    return _gain(state, seat, events, ask.card, **gains), events
+    return _gain(state, seat, events, ask.effect, **gains), events
 
 
 def _drawn(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[str, ...]:
@@ -329,22 +329,22 @@ def _drawn(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[
 
 def _draw(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:
     codes = _drawn(state, ask, action)
-    seat, card = ask.seat, ask.card
-    events: list[Event] = [{"type": "card_drawn", "seat": seat, "card": card, "chips": list(codes), "rule": RULE}]
+    seat, card = ask.seat, ask.effect
+    events: list[Event] = [{"type": "card_drawn", "seat": seat, "effect": card, "chips": list(codes), "rule": RULE}]
     if card == "draw5_lowest_blue2_else_ruby":
         if "upgrade" in action or "place" in action:
-            raise BadRequest("quacks.match.card_extra", seat=seat, card=card)
+            raise BadRequest("quacks.match.card_extra", seat=seat, card=str(state.card))
         state = replace(state, drawn=(*state.drawn, (seat, sum(CHIPS[c].value for c in codes))))
-        if not any(a.card == card for a in state.asks):
+        if not any(a.effect == card for a in state.asks):
             state, more = _less_is_more(state)
             events += more
         return state, events
     if card == "draw4_upgrade_one_else_green1":
         if "place" in action:
-            raise BadRequest("quacks.match.card_extra", seat=seat, card=card)
+            raise BadRequest("quacks.match.card_extra", seat=seat, card=str(state.card))
         return _opportunity(state, seat, codes, action.get("upgrade"), events)
     if "upgrade" in action:
-        raise BadRequest("quacks.match.card_extra", seat=seat, card=card)
+        raise BadRequest("quacks.match.card_extra", seat=seat, card=str(state.card))
     return _strong_ingredient(state, seat, codes, action.get("place"), events)
 
 

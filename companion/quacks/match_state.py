@@ -80,24 +80,24 @@ class Player:
 
 @dataclass(frozen=True)
 class CardAsk:
-    """A question a fortune card asks one seat (QK-4): `card` is the card's effect id, `kind`
+    """A question a fortune card asks one seat (QK-4): `effect` is the card's effect id, `kind`
     how it is answered ("take" one of a list, "give_up" rat tails, the "die" face rolled, the
     chips "draw"n from the bag). The options are worked out when the question comes up
     (`match_fortune.options`), since an earlier answer may empty the box."""
 
-    card: str
+    effect: str
     seat: int
     kind: AskKind
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "seat": self.seat, "kind": self.kind}
+        return {"effect": self.effect, "seat": self.seat, "kind": self.kind}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CardAsk:
         kind = data["kind"]
         if kind not in ASK_KINDS:
             raise BadPosition("quacks.match.bad_state", field="asks")
-        return cls(str(data["card"]), int(data["seat"]), kind)
+        return cls(str(data["effect"]), int(data["seat"]), kind)
 
 
 @dataclass(frozen=True)

@@ -122,14 +122,16 @@ class Question:
     """The question the match waits on. `source`: "fortune" (the start player enters the card
     drawn), "card" (a card's question: `kind` take / give_up / die / draw) or "evaluation"
     (`kind` as evaluation.Ask: die, choice, buy, spend, green_take, green_pay, purple_trade,
-    purple_swap). `answers` are the legal answers as actions (empty for a card's "draw",
-    whose `info` gives `count` and `exact`)."""
+    purple_swap). `card` is the card's id, `effect` its effect id. `answers` are the legal
+    answers as actions (empty for a card's "draw", whose `info` gives `count`, `exact` and
+    `then`: "upgrade" or "place", the extra field the answer may carry)."""
 
     source: str
     kind: str
     seat: int
     rule: str
     card: str | None = None
+    effect: str | None = None
     step: str | None = None
     required: bool = True
     info: Mapping[str, Any] = field(default_factory=dict)
@@ -137,8 +139,8 @@ class Question:
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "kind": self.kind, "seat": self.seat, "rule": self.rule,
-                "card": self.card, "step": self.step, "required": self.required, "info": dict(self.info),
-                "answers": list(self.answers)}
+                "card": self.card, "effect": self.effect, "step": self.step, "required": self.required,
+                "info": dict(self.info), "answers": list(self.answers)}
 
 
 def question(state: MatchState) -> Question | None:
@@ -168,14 +170,15 @@ def _card_question(state: MatchState) -> Question:
     if ask.kind == "draw":
         count, exact = options
         info = {"count": count, "exact": bool(exact),
-                "then": {"draw4_upgrade_one_else_green1": "upgrade", "draw5_place_one": "place"}.get(ask.card)}
+                "then": {"draw4_upgrade_one_else_green1": "upgrade", "draw5_place_one": "place"}.get(ask.effect)}
     elif ask.kind == "die":
         answers = tuple({"seat": ask.seat, "die": face} for face in dict.fromkeys(BONUS_DIE_FACES))
     else:
         answers = tuple({"seat": ask.seat, ask.kind: option} for option in options)
         if ask.kind == "give_up":
             info = {"rats": state.players[ask.seat].rats}
-    return Question("card", ask.kind, ask.seat, fortune.RULE, card=ask.card, info=info, answers=answers)
+    return Question("card", ask.kind, ask.seat, fortune.RULE, card=state.card, effect=ask.effect, info=info,
+                    answers=answers)
 
 
 def choice_action(choice: Choice) -> dict[str, Any]:

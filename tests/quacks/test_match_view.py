@@ -1,0 +1,111 @@
+"""What the screens read from the engine (match_view): a seat's bag, pot, scoring space, white
+total, odds and brewing entries; the question the match waits on with its legal answers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from companion.quacks.evaluation_types import Buy, ChooseScoring, PayGreenRubies, RollDie, SpendRubies, SwapChip
+from companion.quacks.match import play
+from companion.quacks.match_view import (
+    card_view,
+    choice_action,
+    draw_questions,
+    legal_actions,
+    question,
+    seat_view,
+)
+from tests.quacks.test_match_support import START_BAG, card, draws, go, new, stop_all, with_seats
+
+
+def test_a_seat_before_brewing_has_no_pot_and_no_odds():
+    view = seat_view(new(3), 1)
+    assert (view.bag, view.chips, view.scoring, view.odds, view.legal) == (START_BAG, (), None, None, ())
+    assert (view.vp, view.rubies, view.droplet, view.flask, view.white_limit) == (0, 1, 0, True, 7)
+
+
+def test_a_brewing_seat_shows_its_pot_scoring_space_whites_and_exact_odds():
+    """After O1@1 W2@3 the bag holds W1 ×4, W2, W3, G1 (7 chips), whites 2 of 7. No single
+    chip or pair can pass 7 (at most 2 + 3 + 2); three chips explode only as W3 + W2 + a W1:
+    4 of the C(7, 3) = 35 sets."""
+    state = draws(card(new(3), "seasoned_perfectly"), 0, "O1 W2")
+    view = seat_view(state, 0)
+    assert [(p.chip, p.space) for p in view.chips] == [("O1", 1), ("W2", 3)]
+    assert view.scoring.index == 4 and view.scoring.coins == 4 and view.scoring.vp == 0
+    assert (view.white_total, view.white_limit, view.start) == (2, 7, 0)
+    assert view.odds.next == 0 and view.odds.within_2 == 0
+    assert view.odds.within_3 == pytest.approx(float(Fraction(4, 35))) and view.odds.draws_left == 7
+    assert {"seat": 0, "stop": True} in view.legal and {"seat": 0, "draw": "W3"} in view.legal
+    assert {"seat": 0, "flask": True} in view.legal  # the W2 was just drawn
+    assert {"seat": 0, "draw": "R1"} not in view.legal
+    json.dumps(view.to_json())
+
+
+def test_an_exploded_seat_is_finished_with_nothing_to_enter():
+    state = draws(card(new(3), "seasoned_perfectly"), 0, "W3 W2 W2 W1")
+    view = seat_view(state, 0)
+    assert view.exploded and view.finished and view.odds is None and view.legal == ()
+    assert not seat_view(state, 1).finished
+
+
+def test_cards_and_blue_sets_show_in_the_seat():
+    state = with_seats(new(2), vp=(0, 0), rubies=(1, 1))
+    state = card(state, "living_in_luxury")
+    assert seat_view(state, 0).white_limit == 9
+    blue = draws(card(with_seats(new(2), bag=(START_BAG.add("B1"), START_BAG)), "seasoned_perfectly"), 0, "O1")
+    view = seat_view(blue, 0)
+    assert {"seat": 0, "draw": {"chip": "B1", "place": "W3"}} in view.legal
+
+
+def test_draw_questions_for_yellow_1_and_blue_1():
+    state = card(with_seats(replace(new(2), round=2), bag=(START_BAG.add("Y1").add("B1"), START_BAG)),
+                 "seasoned_perfectly")
+    assert draw_questions(state, 0, "Y1") == ()  # nothing before it yet
+    state = draws(state, 0, "W1")
+    assert draw_questions(state, 0, "Y1") == ("return_white",)
+    assert draw_questions(state, 0, "B1") == ("place",)
+    assert draw_questions(state, 0, "O1") == ()
+
+
+def test_the_question_of_each_phase_with_legal_answers():
+    state = new(3, start=2)
+    asked = question(state)
+    assert (asked.source, asked.kind, asked.seat, asked.rule) == ("fortune", "card", 2, "QK-4")
+    assert len(asked.answers) == 24 and {"seat": 2, "card": "charity"} in asked.answers
+    state = card(state, "choose_one")
+    assert card_view(state).name_en == "You Only Get to Choose One"
+    asked = question(state)
+    assert (asked.source, asked.kind, asked.seat, asked.card, asked.effect) == (
+        "card", "take", 2, "choose_one", "choose_black_or_2chip_or_3rubies")
+    for answer in asked.answers:
+        play(state, answer)  # every answer offered is accepted
+    state = go(state, *({"seat": s, "take": "rubies"} for s in (2, 0, 1)))
+    assert question(state) is None and legal_actions(state)  # brewing: every seat's entries
+    assert {a["seat"] for a in legal_actions(state)} == {0, 1, 2}
+    state = stop_all(draws(state, 0, "O1"))
+    asked = question(state)
+    assert (asked.source, asked.kind, asked.seat, asked.step) == ("evaluation", "die", 0, "A")
+    assert [a["die"] for a in asked.answers] == ["1vp", "2vp", "ruby", "droplet", "orange"]
+    state = go(state, {"seat": 0, "die": "1vp"})
+    asked = question(state)
+    assert (asked.kind, asked.seat, asked.required) == ("buy", 2, False)  # start player 2 buys first
+    assert asked.info["coins"] == 1 and asked.answers == ({"seat": 2, "buy": []},)
+    json.dumps(asked.to_json())
+
+
+def test_a_finished_match_asks_nothing():
+    state = replace(new(2), phase="over")
+    assert question(state) is None and legal_actions(state) == []
+
+
+def test_evaluation_choices_as_actions():
+    assert choice_action(RollDie(1, "2vp")) == {"seat": 1, "die": "2vp"}
+    assert choice_action(ChooseScoring(0, "buy")) == {"seat": 0, "choice": "buy"}
+    assert choice_action(Buy(2, ("B1", "R1"))) == {"seat": 2, "buy": ["B1", "R1"]}
+    assert choice_action(SpendRubies(0, 1, True)) == {"seat": 0, "spend": {"droplet": 1, "flask": True}}
+    assert choice_action(PayGreenRubies(1, 2)) == {"seat": 1, "green_pay": 2}
+    assert choice_action(SwapChip(0, 1, 3)) == {"seat": 0, "purple_swap": {"tier": 1, "chip": 3}}
