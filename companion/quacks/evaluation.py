@@ -351,13 +351,10 @@ def _purple_trade_tiers(ev: Evaluation, tally: Tally) -> list[int]:
 
 
 def _box_gives(supply: Supply, codes: Sequence[str]) -> bool:
-    try:
-        for code in codes:
-            if not supply.has(code):
-                return False
-            supply = supply.take(code)
-    except KeyError:  # pragma: no cover - codes come from our own tables
-        return False
+    for code in codes:
+        if not supply.has(code):
+            return False
+        supply = supply.take(code)
     return True
 
 

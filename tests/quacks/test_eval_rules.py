@@ -96,6 +96,11 @@ def test_qk11_a_face_for_a_player_who_does_not_roll_is_refused():
     assert (error.rule, error.message_id, error.params["seat"]) == ("QK-11", "quacks.eval.die_not_roller", 1)
 
 
+def test_qk11_more_faces_than_rolls_are_refused():
+    error = refusal(setup(), [player("O1@4"), player(QUIET, exploded=True)], [Answers(die=("1vp", "2vp")), VP])
+    assert (error.rule, error.message_id) == ("QK-11", "quacks.eval.die_extra")
+
+
 def test_qk11_the_die_uses_the_scoring_space_before_green_set_3_moves_a_chip():
     """Protocol: green 3 moves seat 0's last chip from 10 to 13 in B, but A has already
     chosen seat 1 (space 12 beats seat 0's original 11)."""

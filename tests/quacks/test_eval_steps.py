@@ -81,6 +81,27 @@ def test_events_say_what_each_step_gave_each_player():
                               "spent": 4, "chips": ["G1"], "gain": {"chips": ["G1"]}}
 
 
+def test_the_evaluation_state_is_immutable():
+    import dataclasses
+    ev, _ = worked_example()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ev.cursor = 0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ev.stations[0].seat = 1  # type: ignore[misc]
+
+
+def test_the_pot_is_full_asks_each_roller_twice_in_a_row():
+    from companion.quacks.evaluation_types import Extras
+    ev, _ = begin(setup(extras=Extras(die_rolls=2)), [player("O1@4"), player("G1@4")])
+    asked = []
+    while pending(ev).kind == "die":
+        ask = pending(ev)
+        asked.append((ask.seat, ask.info["roll"], ask.info["rolls"]))
+        ev, _ = apply(ev, RollDie(ask.seat, "1vp"))
+    assert asked == [(0, 1, 2), (0, 2, 2), (1, 1, 2), (1, 2, 2)]
+    assert [t.vp for t in ev.tallies] == [2, 2]
+
+
 def test_a_finished_evaluation_takes_no_more_answers():
     ev, _ = worked_example()
     ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0), SpendRubies(0), SpendRubies(1))
@@ -152,6 +173,18 @@ def test_a_seat_that_does_not_exist_is_refused():
     with pytest.raises(IllegalMove) as caught:
         apply(ev, RollDie(5, "1vp"))
     assert caught.value.message_id == "quacks.eval.no_seat"
+
+
+@pytest.mark.parametrize(("books", "choice"), [({"green": 2}, TakeGreenChips(0, ("O1",))),
+                                               ({"green": 4}, PayGreenRubies(0, 1)),
+                                               ({"purple": 2}, TradePurples(0, 1)),
+                                               ({"purple": 4}, SwapChip(0, 1, 0))])
+def test_a_book_answer_before_its_turn_is_out_of_order(books, choice):
+    """With the book set in play and a chip that qualifies, the answer waits for step B."""
+    ev, _ = begin(setup(**books), [player("R1@1 G1@2 P1@3", rubies=2), player("O1@5")])
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, choice)
+    assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
 
 
 def test_qk12_a_book_answer_for_a_book_set_not_in_play_is_refused():
@@ -330,6 +363,8 @@ def test_qk12_purple_set_4_swaps_one_chip_of_the_pot_for_a_higher_one():
     into a red 4; tier 3 needs 3 purples. The new chip goes into the bag."""
     ev = purple_walk(4, "B1@1 R2@3 P1@4 P1@5")
     assert {(c.tier, c.chip) for c in legal_choices(ev)} == {(0, None), (1, 0), (2, 1)}
+    assert pending(ev).info["swaps"] == [{"tier": 1, "chip": 0, "from": "B1", "to": "B2"},
+                                         {"tier": 2, "chip": 1, "from": "R2", "to": "R4"}]
     after, _ = apply(ev, SwapChip(0, 1, 0))
     assert (after.tallies[0].gained, after.tallies[0].removed) == (("B2",), ("B1",))
     after, _ = apply(ev, SwapChip(0, 2, 1))
@@ -346,3 +381,31 @@ def test_qk12_purple_set_4_with_3_purples_turns_a_1_chip_into_a_4_chip():
     ev = purple_walk(4, "Y1@1 P1@2 P1@3 P1@4", supply={"Y4": 1, "Y1": 0})
     after, _ = apply(ev, SwapChip(0, 3, 0))
     assert after.tallies[0].gained == ("Y4",) and after.supply == {"Y4": 0, "Y1": 1}
+
+
+@pytest.mark.parametrize(("books", "answers", "expected"), [
+    ({"green": 2}, {"green_take": ("O1",)}, {"gained": ("O1",)}),
+    # 2 rubies - 1 paid + 1 (purple set 1: two purples) + 1 (the ruby of space 5)
+    ({"green": 4}, {"green_pay": 1}, {"rubies": 2 - 1 + 1 + 1, "droplet": 1}),
+    ({"purple": 2}, {"purple_trade": 2}, {"gained": ("G1", "B2"), "vp": 3, "droplet": 1, "removed": ("P1", "P1")}),
+    ({"purple": 4}, {"purple_swap": (1, 3)}, {"gained": ("G2",), "removed": ("G1",)}),
+])
+def test_qk12_book_answers_given_up_front_are_used_in_step_b(books, answers, expected):
+    """evaluate_round takes the book-set answers too (the protocol cannot carry them).
+    Seat 0: 2 purples, a green 1 last (scoring space 5: ruby, 0 VP), 2 rubies, fewer black
+    chips than seat 1, which rolls."""
+    from companion.quacks.evaluation import evaluate_round
+    from companion.quacks.evaluation_types import Answers
+    players = [player("O1@1 P1@2 P1@3 G1@4", rubies=2), player("O1@6 K1@7")]
+    ev, _ = evaluate_round(setup(**books), players, [Answers(**answers), Answers(die=("1vp",))])
+    t = ev.tallies[0]
+    assert {key: getattr(t, key) for key in expected} == expected
+
+
+def test_qk12_a_book_answer_given_up_front_for_a_set_not_in_play_is_refused():
+    from companion.quacks.evaluation import evaluate_round
+    from companion.quacks.evaluation_types import Answers
+    players = [player("O1@1 P1@2 P1@3 G1@4"), player("O1@6 K1@7")]
+    with pytest.raises(IllegalMove) as caught:
+        evaluate_round(setup(purple=1), players, [Answers(purple_trade=1), Answers(die=("1vp",))])
+    assert (caught.value.rule, caught.value.message_id) == ("QK-12", "quacks.eval.not_asked_purple")
