@@ -163,7 +163,7 @@ def test_pa5_no_third_piece_on_a_track_square():
     position = P({"yellow": ["t10"], "red": ["t13"], "green": ["t13"]})
     assert movers(position, 3) == []
     error = refusal(position, 3, "yellow.0")
-    assert (error.rule, error.message_id) == ("PA-5", "parchis.crowded")
+    assert (error.rule, error.message_id, error.params["square"]) == ("PA-5", "parchis.crowded", "t13")
 
 
 def test_pa5_pieces_of_two_colours_may_be_passed():
@@ -176,7 +176,7 @@ def test_pa5_no_third_piece_on_a_lane_square_but_lane_squares_never_block():
     """PA-5: two yellow pieces on l4: a third cannot stop there but may pass."""
     position = P({"yellow": ["l4", "l4", "l1", "goal"]})
     error = refusal(position, 3, "yellow.2")
-    assert error.rule == "PA-5"
+    assert (error.rule, error.params["square"]) == ("PA-5", "l4")
     assert ("yellow.2", "l1", "l6", None) in moves(position, 5)
 
 
@@ -249,7 +249,8 @@ def test_pa7_an_unfinished_player_does_not_move_its_partner_pieces():
     """PA-7: red's pieces are not yellow's while yellow still has pieces out."""
     position = P({"yellow": ["t10"], "red": ["t40"]}, teams=True)
     assert movers(position, 2) == ["yellow.0"]
-    assert refusal(position, 2, "red.0").rule == "PA-7"
+    error = refusal(position, 2, "red.0")
+    assert (error.rule, error.message_id) == ("PA-7", "parchis.partner_piece")
 
 
 def test_pa7_a_finished_player_moves_its_partner_pieces():
@@ -475,7 +476,7 @@ def test_pa12_a_partner_piece_is_never_captured_on_the_exit():
     position = P({"yellow": ["t5", "nest", "t20"], "red": ["t5"]}, teams=True)
     assert moves(position, 5) == [("yellow.0", "t5", "t10", None), ("yellow.2", "t20", "t25", None)]
     error = refusal(position, 5, "yellow.1")
-    assert (error.rule, error.message_id) == ("PA-12", "parchis.exit_partner")
+    assert (error.rule, error.message_id, error.params["square"]) == ("PA-12", "parchis.exit_partner", "t5")
 
 
 def test_pa12_two_partner_pieces_on_the_exit_keep_the_nest_closed():
