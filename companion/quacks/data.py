@@ -333,8 +333,8 @@ _SET_PRICES: dict[int, dict[str, tuple[int, ...]]] = {
     3: {"green": (6, 11, 21), "blue": (4, 8, 14), "red": (5, 9, 15), "yellow": (8, 12, 18), "purple": (10,)},
     4: {"green": (4, 8, 14), "blue": (5, 10, 19), "red": (7, 11, 17), "yellow": (8, 12, 18), "purple": (11,)},
 }
-# The two prices printings disagree on: (colour, set, value) -> (value used, other value).
-_UNCONFIRMED_PRICES = {("green", 3, 4): (21, 18), ("blue", 4, 4): (19, 20)}
+# The two prices printings disagree on (the tables above hold the value used): the other one.
+_UNCONFIRMED_PRICES = {("green", 3, 4): 18, ("blue", 4, 4): 20}
 
 
 def _default_prices() -> tuple[Price, ...]:
@@ -344,8 +344,8 @@ def _default_prices() -> tuple[Price, ...]:
             for value, amount in zip(VALUES[colour], coins, strict=True):
                 key = (colour, book_set, value)
                 if key in _UNCONFIRMED_PRICES:
-                    used, other = _UNCONFIRMED_PRICES[key]
-                    prices.append(Price(colour, book_set, value, used, "unconfirmed", (other,)))
+                    other = _UNCONFIRMED_PRICES[key]
+                    prices.append(Price(colour, book_set, value, amount, "unconfirmed", (other,)))
                 else:
                     status: Status = "confirmed" if book_set == 1 else "likely"
                     prices.append(Price(colour, book_set, value, amount, status))

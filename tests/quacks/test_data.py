@@ -240,3 +240,15 @@ def test_every_message_and_book_text_is_translated() -> None:
             key = f"quacks.book.{colour}.{book_set}"
             assert key in en and key in ko
             assert data.BOOK_TEXTS[(colour, book_set)].status == ("confirmed" if book_set == 1 else "likely")
+
+
+def test_bags_compare_as_multisets() -> None:
+    assert Bag({"W1": 2, "O1": 1}) == Bag({"O1": 1, "W1": 2, "G1": 0})
+    assert Bag({"W1": 2}) != Bag({"W1": 1})
+    assert hash(Bag({"W1": 2})) == hash(Bag({"W1": 2}))
+    assert list(Bag({"O1": 1, "W1": 2})) == ["W1", "O1"]  # in chip-code order
+
+
+def test_qk15_qk16_exchange_rates() -> None:
+    assert (data.RUBIES_PER_DROPLET, data.RUBIES_PER_FLASK) == (2, 2)
+    assert (data.COINS_PER_VP_ROUND_9, data.RUBIES_PER_VP_ROUND_9) == (5, 2)
