@@ -20,6 +20,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--enable-unsafe-swiftshader",
 ]
+# Deadlines, never pauses: every wait below ends as soon as its condition holds, so a generous
+# deadline costs nothing on a quiet machine and keeps a loaded one (CI next to other jobs) green.
+START_TIMEOUT_MS = 120_000  # a server start, or a page's first screen (Flutter's engine boots)
+UI_TIMEOUT_MS = 30_000  # one screen change after a tap
 PHONE = {"width": 420, "height": 900}
 SMALL_PHONE = {"width": 360, "height": 640}  # the smallest common phone, held upright
 DESKTOP = {"width": 1280, "height": 800}
@@ -66,7 +70,7 @@ def start_app(tmp: Path, db_url: str | None = None, name: str = "server", lang: 
         stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + START_TIMEOUT_MS / 1000
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the app exited early:\n{log.read_text()}")
@@ -96,9 +100,10 @@ def stop_app(app: RunningApp) -> None:
 def open_app(browser, url: str, viewport: dict) -> object:
     """A new page with the app loaded and Flutter's accessibility tree switched on."""
     context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(UI_TIMEOUT_MS)  # how long a tap waits for its button
     page = context.new_page()
-    responses: list[tuple[str, int]] = []
-    page.on("response", lambda response: responses.append((response.url, response.status)))
+    responses: list = []  # playwright Response objects, read by wait_for_font
+    page.on("response", responses.append)
     page.responses = responses  # read by wait_for_font
     page.goto(url)
     _accessible(page)
@@ -107,12 +112,24 @@ def open_app(browser, url: str, viewport: dict) -> object:
 
 def _accessible(page) -> None:
     """Switch Flutter's accessibility tree on, then wait for the app's first screen: on a busy
-    machine the client can still be connecting ("Working...") when the engine is ready."""
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.wait_for_timeout(1500)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.get_by_role("button").first.wait_for(state="attached", timeout=60_000)  # the app bar's buttons
-    page.wait_for_timeout(500)
+    machine the client can still be connecting ("Working...") when the engine is ready.
+
+    The engine removes its placeholder once a click on it has switched the tree on; a click that
+    came too early leaves it there, and is repeated."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
+    deadline = time.monotonic() + START_TIMEOUT_MS / 1000
+    while page.locator("flt-semantics-placeholder").count():
+        if time.monotonic() > deadline:
+            raise AssertionError("Flutter never switched its accessibility tree on")
+        page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        page.wait_for_timeout(100)
+    page.get_by_role("button").first.wait_for(state="attached", timeout=START_TIMEOUT_MS)  # the app bar's buttons
+    painted(page)
+
+
+def painted(page) -> None:
+    """Wait until the browser has drawn two more frames (the last update is on screen)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
 
 
 def reload_app(page) -> None:
@@ -130,7 +147,7 @@ def goto_app(page, url: str) -> None:
 def shot(page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.wait_for_timeout(600)  # let the last frame paint
+    painted(page)
     page.screenshot(path=str(path))
     return path
 
@@ -146,17 +163,29 @@ def buttons_inside_viewport(page) -> list[str]:
     return sticking_out
 
 
+def unnamed_buttons(page) -> list[dict]:
+    """The boxes of buttons (and switches) a screen reader would announce without a name."""
+    nameless = []
+    for control in [*page.get_by_role("button").all(), *page.get_by_role("switch").all()]:
+        name = (control.get_attribute("aria-label") or control.inner_text() or "").strip()
+        if not name:
+            nameless.append(control.bounding_box())
+    return nameless
+
+
 FONT_FILE = "fonts/NanumGothic.ttf"
 
 
-def wait_for_font(page, timeout_ms: int = 30_000) -> int:
-    """Wait until the app's Korean font has arrived (and painted); returns its HTTP status."""
+def wait_for_font(page, timeout_ms: int = START_TIMEOUT_MS) -> int:
+    """Wait until the app's Korean font has arrived whole and a frame was drawn after it;
+    returns its HTTP status."""
     waited = 0
     while waited < timeout_ms:
-        for url, status in page.responses:
-            if url.endswith(FONT_FILE):
-                page.wait_for_timeout(2500)  # the 4 MB font is parsed, then the frame repaints
-                return status
+        for response in list(page.responses):
+            if response.url.endswith(FONT_FILE):
+                response.finished()  # the whole 4 MB, not just the headers
+                painted(page)
+                return response.status
         page.wait_for_timeout(250)
         waited += 250
     raise AssertionError(f"the page never asked for {FONT_FILE}: Hangul would render as boxes")
@@ -176,7 +205,7 @@ def tap(page, name: str, nth: int = 0, exact: bool = True) -> None:
     page.wait_for_timeout(700)
 
 
-def wait_for_text(page, text: str, timeout_ms: int = 10_000) -> None:
+def wait_for_text(page, text: str, timeout_ms: int = UI_TIMEOUT_MS) -> None:
     waited = 0
     while text not in visible_text(page):
         if waited >= timeout_ms:
@@ -191,7 +220,7 @@ def path_of(page) -> str:
     return re.sub(r"^https?://[^/]+", "", page.url).split("?")[0] or "/"
 
 
-def wait_for_path(page, path: str, timeout_ms: int = 10_000) -> None:
+def wait_for_path(page, path: str, timeout_ms: int = UI_TIMEOUT_MS) -> None:
     waited = 0
     while path_of(page) != path:
         if waited >= timeout_ms:
@@ -220,7 +249,7 @@ def in_viewport(page, box: dict) -> bool:
             and box["y"] + box["height"] <= size["height"] + 0.5)
 
 
-def wait_until(page, check, what: str, timeout_ms: int = 10_000) -> None:
+def wait_until(page, check, what: str, timeout_ms: int = UI_TIMEOUT_MS) -> None:
     """Poll `check()` until it holds; fail naming `what`."""
     waited = 0
     while not check():
@@ -252,28 +281,51 @@ def senet_match(store, gate: bool = False, names: tuple[str, str] = ("Ana", "Ben
     return store.create_match("senet", {"gate_exact_26": gate}, [SeatSpec(ids[0], 0), SeatSpec(ids[1], 1)])
 
 
-def play_senet_until(store, match_id: int, stop, seed: int = 0, limit: int = 2000):
-    """Play seeded random turns (a throw, then a move) through the store until `stop(state)`
-    holds before a throw; the state then. None if the game ended (or `limit` ran out) first.
-
-    Entries go through the store's own session, so each names what it saw, as a screen's would.
-    """
+def _senet_playout(stop, seed: int, quiet: float, setup: dict, limit: int = 1000) -> list | None:
+    """The actions of a seeded random game (in memory) up to the first state where `stop`
+    holds before a throw, or None if the game ends first. `quiet`: how often captures are
+    avoided (fewer captures, longer games)."""
     import random
 
-    from companion.senet import legal_moves
+    from companion.senet import GAME, legal_moves
+    from companion.session import MatchSession
 
-    session = store.resume(match_id)
+    session = MatchSession(GAME, setup)
     rng = random.Random(seed)
     for _ in range(limit):
         if session.outcome().over:
             return None
         if stop(session.state):
-            return session.state
+            return session.actions
         session.apply({"throw": rng.randint(1, 4)})
         state = session.state
         if state.throw is not None:
             moves = legal_moves(state.position, state.throw)
-            quiet = [move for move in moves if not move.capture] or moves  # keeps the game long
-            move = max(quiet, key=lambda m: m.frm) if rng.random() < 0.7 else rng.choice(quiet)
+            pool = ([move for move in moves if not move.capture] or moves) if rng.random() < quiet else moves
+            move = max(pool, key=lambda m: m.frm) if rng.random() < 0.7 else rng.choice(pool)
             session.apply({"move": {"from": move.frm}})
     return None
+
+
+def senet_match_at(store, stop, gate: bool = False, seeds: range = range(12)):
+    """A stored Senet match played up to a state where `stop(state)` holds (a throw is due).
+
+    Seeded random games are tried in memory and the shortest one that gets there is stored,
+    entry by entry through the store's own session (each names what it saw, as a screen's
+    would). Returns (match id, state).
+    """
+    setup = {"players": 2, "gate_exact_26": gate}
+    best: list | None = None
+    for seed in seeds:
+        for quiet in (0.0, 0.5, 1.0):
+            limit = len(best) // 2 if best else 1000  # two actions a turn: give up once longer
+            actions = _senet_playout(stop, seed, quiet, setup, limit)
+            if actions is not None and (best is None or len(actions) < len(best)):
+                best = actions
+    if best is None:
+        raise AssertionError("no seeded game reached the position wanted")
+    match_id = senet_match(store, gate=gate)
+    session = store.resume(match_id)
+    for action in best:
+        session.apply(action)
+    return match_id, session.state
