@@ -14,6 +14,7 @@ engine; what it returns is plain frozen data, never live ORM objects.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
@@ -348,8 +349,6 @@ def history_games(store: Store) -> list[str]:
 # -- one match's page ---------------------------------------------------------------------
 def match_page(store: Store, match_id: int) -> MatchPage:
     """The match with its seats, result and full log (any status)."""
-    import json
-
     with reading(store) as session:
         rows = _rows(session, [match_id])
         if not rows:
@@ -389,8 +388,6 @@ def match_page(store: Store, match_id: int) -> MatchPage:
 
 
 def _stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] | None:
-    import json
-
     if raw is None:
         return None
     try:
@@ -496,8 +493,6 @@ def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: b
     """Whole matches (any status) with their logs (unless not wanted), in the order of `match_ids`."""
     if not match_ids:
         return []
-    import json
-
     seats: dict[int, list[tuple[SeatRecord, int]]] = {match_id: [] for match_id in match_ids}
     for match_id, seat, player_id, name, team, score, placing in session.execute(
         select(
