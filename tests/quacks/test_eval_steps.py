@@ -212,6 +212,25 @@ def test_qk15_legal_spending_with_3_rubies_and_a_full_flask():
     assert {(c.droplet, c.flask) for c in legal_choices(ev)} == {(0, False), (1, False)}
 
 
+def test_qk15_legal_spending_with_4_rubies_and_an_empty_flask():
+    ev, _ = begin(setup(), [player("O1@3", rubies=4, flask=False), player(QUIET, exploded=True)])
+    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0))
+    assert {(c.droplet, c.flask) for c in legal_choices(ev)} == {
+        (0, False), (1, False), (2, False), (0, True), (1, True)}
+
+
+def test_the_engine_refuses_a_table_it_cannot_evaluate():
+    from companion.errors import BadPosition
+    from companion.quacks.evaluation_types import PlayerIn
+    from tests.quacks.test_eval_support import pot
+    for bad in (PlayerIn(pot("O1@1"), False, vp=-1), PlayerIn(pot("O1@1"), False, rubies=-1),
+                PlayerIn(pot("X1@1"), False), PlayerIn((), False), PlayerIn(pot("O1@1"), False, droplet=53)):
+        with pytest.raises(BadPosition):
+            begin(setup(), [bad, player("O1@2")])
+    with pytest.raises(BadRequest):
+        begin(setup(10), [player("O1@1"), player("O1@2")])
+
+
 def test_every_legal_choice_is_accepted_and_defaults_are_legal():
     ev, _ = worked_example()
     while (ask := pending(ev)) is not None:
