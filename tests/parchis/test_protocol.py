@@ -399,3 +399,10 @@ def test_serve_answers_each_line():
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [answer["ok"] for answer in answers] == [True, False, True]
     assert answers[2]["moves"][0]["capture"] == "red.2"
+
+
+def test_play_reads_the_announced_destination_on_the_movers_own_path():
+    """A `to` is a place on the path of the piece named (red.1's lane is red's)."""
+    position = pos_json({"red": ["nest", "t32"]}, turn="red")
+    response = ask(op="play", position=position, roll=4, move={"piece": "red.1", "to": "l2"})
+    assert response["ok"] is True and response["position"]["pieces"]["red"][1] == "l2"
