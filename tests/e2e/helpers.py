@@ -103,7 +103,7 @@ def open_app(browser, url: str, viewport: dict) -> object:
     context.set_default_timeout(UI_TIMEOUT_MS)  # how long a tap waits for its button
     page = context.new_page()
     responses: list = []  # playwright Response objects, read by wait_for_font
-    page.on("response", responses.append)
+    page.on("response", lambda response: responses.append(response))
     page.responses = responses  # read by wait_for_font
     page.goto(url)
     _accessible(page)

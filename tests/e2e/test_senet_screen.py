@@ -308,4 +308,17 @@ def test_reload_and_back_keep_the_place(app_en, browser):
     page.go_back()
     wait_for_path(page, "/")
     wait_for_text(page, "Unfinished matches")
+
+    # Abandon asks first; Cancel keeps the match, confirming ends it and goes home.
+    button(page, re.compile(rf"#{match_id}\b")).click()
+    wait_for_text(page, "Ana threw 2.")
+    tap(page, "Abandon match")
+    wait_for_text(page, "Abandon this match?")
+    tap(page, "Cancel")
+    assert store.match(match_id).status == "active"
+    tap(page, "Abandon match")
+    wait_for_text(page, "Abandon this match?")
+    page.get_by_role("button", name="Abandon match", exact=True).last.click()  # the dialog's
+    wait_for_path(page, "/")
+    wait_until(page, lambda: store.match(match_id).status == "abandoned", "the abandon")
     page.context.close()
