@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import io
+import json
 import random
+import zlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -118,16 +121,97 @@ def test_texts_that_are_not_codes_say_why(text: str, message_id: str) -> None:
         assert "matchcode." not in raised.value.message(lang)
 
 
-def test_an_intact_code_with_foreign_content_is_refused() -> None:
-    """A checksum that holds over content this app did not write (a JSON object, not a list)."""
-    import base64
-    import zlib
-
-    data = bytes([0]) + bytes(16) + b'{"game": "senet"}'
+def forge(body: bytes, *, flags: int = 0, uid: bytes = bytes.fromhex("81" + "00" * 15)) -> str:
+    """A code put together by hand from the documented layout: flags, uid, body, CRC-32."""
+    data = bytes([flags]) + uid + body
     data += zlib.crc32(data).to_bytes(4, "big")
-    code = "M1-" + base64.b32encode(data).decode().rstrip("=")
+    return "M1-" + base64.b32encode(data).decode().rstrip("=")
+
+
+def test_a_code_made_by_hand_from_the_layout_reads_back() -> None:
+    """2026-05-02 19:00:05 UTC is 20,575 days and 68,405 s after 1970-01-01: 1,777,748,405 s."""
+    assert 20_575 * 86_400 + 19 * 3600 + 5 == 1_777_748_405
+    body = json.dumps(["senet", None, 1_777_748_405, 3_600, [["Anna", 7, 1, None], ["Bo", 5, 2, None]]])
+    summary = decode(forge(body.encode()))
+    assert summary == MatchSummary(
+        uid="81" + "00" * 15,
+        game="senet",
+        variant=None,
+        started_at=datetime(2026, 5, 2, 19, 0, 5, tzinfo=UTC),
+        finished_at=datetime(2026, 5, 2, 20, 0, 5, tzinfo=UTC),
+        seats=(CodeSeat("Anna", 7, 1), CodeSeat("Bo", 5, 2)),
+    )
+    deflated = zlib.compress(body.encode(), 9, wbits=-15)
+    assert decode(forge(deflated, flags=1)) == summary
+
+
+def test_the_encoder_follows_the_layout() -> None:
+    """The first byte after the prefix's base 32 says deflated or not; the uid comes next."""
+    at_5s = datetime(1970, 1, 1, 0, 0, 5, tzinfo=UTC)
+    tiny = MatchSummary(SUMMARY.uid, "q", "v", at_5s, at_5s, (CodeSeat("Z", 1, 2, 0),))
+    for summary in (SUMMARY, tiny):
+        data = base64.b32decode(encode(summary)[3:] + "=" * (-len(encode(summary)[3:]) % 8))
+        assert data[1:17].hex() == summary.uid
+        body = data[17:-4]
+        plain = zlib.decompress(body, wbits=-15) if data[0] == 1 else body
+        assert json.loads(plain)[0] == summary.game
+        assert zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "big")
+    # ["q","v",5,0,[["Z",1,2,0]]] is 27 bytes, 29 deflated: stored plain; SUMMARY's body shrinks.
+    for summary, flags in ((tiny, 0), (SUMMARY, 1)):
+        letters = encode(summary)[3:]
+        assert base64.b32decode(letters + "=" * (-len(letters) % 8))[0] == flags
+        assert decode(encode(summary)) == summary
+
+
+def test_a_finish_before_the_start_is_stored_as_no_time() -> None:
+    backwards = MatchSummary(SUMMARY.uid, "senet", None, T0, T0 - timedelta(minutes=5), (CodeSeat("A", 1, 1),))
+    assert decode(encode(backwards)).finished_at == T0
+
+
+def test_a_summary_is_frozen() -> None:
+    with pytest.raises(AttributeError):
+        SUMMARY.game = "quacks"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        SUMMARY.seats[0].score = 9  # type: ignore[misc]
+
+
+def test_a_bad_uid_cannot_be_encoded() -> None:
+    with pytest.raises(ValueError):
+        encode(MatchSummary("ABC", "senet", None, T0, T0, (CodeSeat("A", 1, 1),)))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"game": "senet"},
+        ["", None, 0, 0, [["A", 1, 1, None]]],
+        [7, None, 0, 0, [["A", 1, 1, None]]],
+        ["senet", 5, 0, 0, [["A", 1, 1, None]]],
+        ["senet", None, "0", 0, [["A", 1, 1, None]]],
+        ["senet", None, 0, "0", [["A", 1, 1, None]]],
+        ["senet", None, 0, -1, [["A", 1, 1, None]]],
+        ["senet", None, True, 0, [["A", 1, 1, None]]],
+        ["senet", None, 0, 0, []],
+        ["senet", None, 0, 0, {"A": 1}],
+        ["senet", None, 0, 0, [["", 1, 1, None]]],
+        ["senet", None, 0, 0, [[5, 1, 1, None]]],
+        ["senet", None, 0, 0, [["A", True, 1, None]]],
+        ["senet", None, 0, 0, [["A", 1, "1", None]]],
+        ["senet", None, 0, 0, [["A", 1, 1, 0.5]]],
+        ["senet", None, 0, 0, [["A", 1, 1]]],
+    ],
+)
+def test_an_intact_code_with_foreign_content_is_refused(fields: object) -> None:
+    """The checksum holds, but this app did not write that content."""
     with pytest.raises(BadMatchCode) as raised:
-        decode(code)
+        decode(forge(json.dumps(fields).encode()))
+    assert raised.value.message_id == "matchcode.bad_content"
+
+
+def test_the_shortest_intact_code_has_no_content() -> None:
+    """Flags, uid and checksum with nothing between: intact, but empty."""
+    with pytest.raises(BadMatchCode) as raised:
+        decode(forge(b""))
     assert raised.value.message_id == "matchcode.bad_content"
 
 
