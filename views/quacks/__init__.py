@@ -1,0 +1,18 @@
+"""The Quacks of Quedlinburg in the app: the round screen, the rules page, the set-up form."""
+
+from companion.quacks.data import BOOK_COLOURS
+from views.games import GameViews
+from views.quacks.rules import RULES, QuacksRules
+from views.quacks.screen import QuacksScreen
+from views.quacks.setup import QuacksSetup
+
+VIEWS = GameViews(
+    match_screen=QuacksScreen,
+    rules_page=QuacksRules,
+    rules=RULES,
+    setup_form=QuacksSetup,
+    option_labels={**{colour: f"quacks_ui.option.{colour}" for colour in BOOK_COLOURS},
+                   "start": "quacks_ui.option.start"},
+)
+
+__all__ = ["VIEWS", "QuacksRules", "QuacksScreen", "QuacksSetup"]

@@ -1,0 +1,183 @@
+"""Drawn pieces of the Quacks screens: chips as coloured discs, the bag's palette, the pot's
+spaces with the chips on them, the white total against the limit and the odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.quacks.data import CHIPS, POT_TRACK, Bag
+from companion.quacks.match_view import SeatView
+from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
+
+PALETTE_DISC = 56  # a bag chip in the palette: a thumb-sized target
+POT_DISC = 24
+SPACE = 32  # one pot space (the chips on it a little smaller)
+
+# Chip paint: fill, the value's ink, the rim.
+CHIP_PAINT: Mapping[str, tuple[str, str, str]] = {
+    "white": ("#fafafa", "#212121", "#757575"),
+    "orange": ("#f57c00", "#ffffff", "#e65100"),
+    "green": ("#2e7d32", "#ffffff", "#1b5e20"),
+    "blue": ("#1565c0", "#ffffff", "#0d47a1"),
+    "red": ("#c62828", "#ffffff", "#8e0000"),
+    "yellow": ("#fdd835", "#212121", "#c6a700"),
+    "purple": ("#6a1b9a", "#ffffff", "#38006b"),
+    "black": ("#212121", "#ffffff", "#000000"),
+}
+SCORING_RING = "#d81b60"
+RUBY = "#e91e63"
+DROPLET = "#0288d1"
+RAT = "#6d4c41"
+
+
+def keyed(component: Callable[..., Any], *args: Any, key: str) -> Any:
+    """Render `component` with a key (Flet takes `key` off the arguments), so its own state
+    starts afresh when the key changes: a new question, another seat."""
+    return component(*args, key=key)
+
+
+def chip_disc(code: str, size: float, dimmed: bool = False) -> ft.Control:
+    """One chip: a disc in its colour with its value."""
+    fill, ink, rim = CHIP_PAINT[CHIPS[code].colour]
+    return ft.Container(
+        width=size, height=size, shape=ft.BoxShape.CIRCLE, bgcolor=fill, opacity=0.35 if dimmed else 1.0,
+        border=ft.Border.all(max(1.0, size / 18), rim), alignment=ft.Alignment.CENTER,
+        content=ft.Text(str(CHIPS[code].value), size=size * 0.45, weight=ft.FontWeight.BOLD, color=ink),
+    )
+
+
+def palette(words: Words, bag: Bag, drawable: Sequence[str], on_draw: Callable[[str], Any],
+            seat: int) -> ft.Control:
+    """The chips the bag still holds, one disc per kind with how many: tap to enter the chip
+    drawn. A kind the engine does not accept now is dimmed and does nothing."""
+    tiles: list[ft.Control] = []
+    for code in bag:
+        count = bag[code]
+        can = code in drawable
+        disc = ft.Stack(width=PALETTE_DISC + 10, height=PALETTE_DISC + 6, controls=[
+            ft.Container(left=0, top=6, content=chip_disc(code, PALETTE_DISC, dimmed=not can)),
+            ft.Container(right=0, top=0, padding=ft.Padding.symmetric(horizontal=5, vertical=1), border_radius=10,
+                         bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                         content=ft.Text(f"×{count}", size=12, weight=ft.FontWeight.BOLD,
+                                         color=ft.Colors.ON_SECONDARY_CONTAINER)),
+        ])
+        label = words.tr("quacks_ui.draw_chip", chip=words.chip(code), count=count)
+        tiles.append(ft.Semantics(
+            label=label, button=can, container=True, exclude_semantics=True,
+            content=ft.Container(key=f"bag-{seat}-{code}", content=disc, border_radius=12, padding=2,
+                                 tooltip=label, on_click=(lambda e, c=code: on_draw(c)) if can else None),
+        ))
+    if not tiles:
+        tiles.append(ft.Text(words.tr("quacks_ui.bag_empty"), size=14))
+    return ft.Row(key=f"palette-{seat}", wrap=True, spacing=10, run_spacing=10, controls=tiles)
+
+
+def pot_track(words: Words, view: SeatView, size: float = SPACE) -> ft.Control:
+    """The pot's spaces 0 … 52 and the spoon, in rows: the droplet and the rat stone marked, the
+    chips on their spaces and the scoring space ringed."""
+    placed = {p.space: p.chip for p in view.chips}
+    scoring = view.scoring.index if view.scoring is not None else None
+    cells: list[ft.Control] = []
+    for space in POT_TRACK:
+        index = space.index
+        layers: list[ft.Control] = [ft.Container(
+            left=1, top=0, content=ft.Text(str(space.coins), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
+        if space.ruby:
+            layers.append(ft.Container(right=2, top=2, width=6, height=6, shape=ft.BoxShape.CIRCLE, bgcolor=RUBY))
+        if index in placed:
+            offset = (size - POT_DISC) / 2
+            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index], POT_DISC)))
+        elif index == view.droplet:
+            layers.append(ft.Container(left=size / 2 - 5, top=size / 2 - 3, width=10, height=10,
+                                       shape=ft.BoxShape.CIRCLE, bgcolor=DROPLET))
+        if view.rats and index == view.start and index not in placed:
+            layers.append(ft.Container(left=2, bottom=1, width=size - 4, height=4, border_radius=2, bgcolor=RAT))
+        lit = index == scoring
+        cells.append(ft.Container(
+            width=size, height=size, border_radius=6,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if lit else (ft.Colors.SURFACE_CONTAINER_HIGHEST if index < view.start
+                                                              else ft.Colors.SURFACE_CONTAINER),
+            border=ft.Border.all(3, SCORING_RING) if lit else ft.Border.all(0.5, ft.Colors.OUTLINE_VARIANT),
+            key=f"space-{view.seat}-{index}" if lit else None,
+            content=ft.Stack(width=size, height=size, controls=layers),
+        ))
+    said = pot_words(words, view)
+    return ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Row(
+        key=f"pot-{view.seat}", wrap=True, spacing=2, run_spacing=2, controls=cells))
+
+
+def pot_words(words: Words, view: SeatView) -> str:
+    """The pot read aloud: the chips on their spaces and the scoring space."""
+    chips = ", ".join(words.tr("quacks_ui.chip_on", chip=words.chip(p.chip), space=p.space) for p in view.chips)
+    scoring = words.space(view.scoring) if view.scoring is not None else words.tr("quacks_ui.nothing")
+    return words.tr("quacks_ui.pot_said", name=words.name(view.seat), chips=chips or words.tr("quacks_ui.nothing"),
+                    scoring=scoring, droplet=view.droplet, start=view.start)
+
+
+def pot_strip(words: Words, view: SeatView) -> ft.Control:
+    """The pot in short (the overview): the chips in order, then the scoring space."""
+    discs: list[ft.Control] = [chip_disc(p.chip, 26) for p in view.chips]
+    if view.scoring is not None:
+        discs.append(ft.Container(
+            padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=8,
+            border=ft.Border.all(2, SCORING_RING),
+            content=ft.Text(words.tr("quacks_ui.scores_on", index=view.scoring.index, coins=view.scoring.coins,
+                                     vp=view.scoring.vp), size=13, weight=ft.FontWeight.BOLD)))
+    return ft.Semantics(label=pot_words(words, view), container=True, exclude_semantics=True,
+                        content=ft.Row(wrap=True, spacing=3, run_spacing=3, controls=discs))
+
+
+def whites_meter(words: Words, view: SeatView) -> ft.Control:
+    """The white total against the limit: one box per point up to the limit, then the bang."""
+    total, limit = view.white_total, view.white_limit
+    boxes: list[ft.Control] = []
+    for point in range(1, max(limit, total) + 2):
+        filled = point <= total
+        over = point > limit
+        paint = ("#c62828" if over else "#fb8c00" if limit - total <= 2 else "#9e9e9e") if filled else None
+        boxes.append(ft.Container(
+            expand=True, height=14, border_radius=3, bgcolor=paint,
+            border=ft.Border.all(2 if point == limit + 1 else 1, "#c62828" if over else ft.Colors.OUTLINE)))
+    text = words.tr("quacks_ui.whites", total=total, limit=limit)
+    return ft.Column(key=f"whites-{view.seat}", spacing=4, controls=[
+        ft.Text(text, size=15, weight=ft.FontWeight.BOLD),
+        ft.Row(spacing=2, controls=boxes),
+    ])
+
+
+def odds_row(words: Words, view: SeatView) -> ft.Control:
+    """The chance of exploding on the next draw, within 2 and within 3, coloured by size."""
+    odds = view.odds
+    if odds is None:
+        return ft.Text(words.tr("quacks_ui.odds_none"), size=13, key=f"odds-{view.seat}")
+    pills: list[ft.Control] = []
+    for key, chance in (("next", odds.next), ("within_2", odds.within_2), ("within_3", odds.within_3)):
+        level = odds_level(chance)
+        label = words.tr(f"quacks_ui.odds.{key}")
+        said = words.tr("quacks_ui.odds_said", what=label, chance=percent(chance))
+        pills.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Container(
+            expand=True, padding=ft.Padding.symmetric(horizontal=6, vertical=6), border_radius=10,
+            bgcolor=ODDS_PAINT[level], key=f"odds-{view.seat}-{key}",
+            content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(percent(chance), size=20, weight=ft.FontWeight.BOLD, color=ODDS_INK[level]),
+                ft.Text(label, size=12, color=ODDS_INK[level], text_align=ft.TextAlign.CENTER),
+            ]))))
+    return ft.Column(key=f"odds-{view.seat}", spacing=4, controls=[
+        ft.Text(words.tr("quacks_ui.odds_title", left=odds.draws_left), size=13),
+        ft.Row(spacing=6, controls=pills),
+    ])
+
+
+def odds_legend(words: Words) -> ft.Control:
+    """The colour scale, once, under the odds."""
+    bands = ("quacks_ui.odds_band.0", "quacks_ui.odds_band.1", "quacks_ui.odds_band.2", "quacks_ui.odds_band.3")
+    return ft.Row(wrap=True, spacing=8, run_spacing=4, controls=[
+        ft.Row(spacing=4, tight=True, controls=[
+            ft.Container(width=12, height=12, border_radius=3, bgcolor=ODDS_PAINT[level]),
+            ft.Text(words.tr(band), size=12),
+        ])
+        for level, band in enumerate(bands)
+    ])

@@ -1,0 +1,90 @@
+"""The Quacks rules page: every rule (QK-1 … QK-18) in the project's own words with its id, the
+evaluation's steps, the effect of every book set, the fortune cards and the odds explained."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.quacks.data import BOOK_COLOURS, BOOK_SETS, FORTUNE_CARDS
+from views.games import RuleText
+from views.model import AppModel
+from views.quacks.ask import CARD_PAINT
+from views.quacks.pieces import CHIP_PAINT
+from views.ui import body, heading
+
+SECTIONS = (
+    ("quacks_ui.rules.setup_heading", ("QK-1", "QK-2")),
+    ("quacks_ui.rules.round_heading", ("QK-3", "QK-4", "QK-5", "QK-6", "QK-7", "QK-8", "QK-9", "QK-10", "QK-18")),
+    ("quacks_ui.rules.evaluation_heading", ("QK-11", "QK-12", "QK-13", "QK-14", "QK-15", "QK-16")),
+    ("quacks_ui.rules.decided_heading", ("QK-17",)),
+)
+
+RULES = tuple(
+    RuleText(rule_id, f"quacks_ui.rules.{rule_id}", heading=title if index == 0 else None)
+    for title, rule_ids in SECTIONS
+    for index, rule_id in enumerate(rule_ids)
+)
+RULE_IDS = tuple(rule.id for rule in RULES)
+
+
+def rule_row(rule_id: str, text: str) -> ft.Control:
+    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=12, controls=[
+        ft.Container(
+            width=58, alignment=ft.Alignment.CENTER, border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            content=ft.Text(rule_id, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        ),
+        ft.Text(text, size=15, expand=True),
+    ])
+
+
+def book_table(model: AppModel) -> list[ft.Control]:
+    """Every colour's four book sets, each with its effect."""
+    tr = model.tr
+    blocks: list[ft.Control] = [heading(tr("quacks_ui.rules.books_heading")),
+                                ft.Text(tr("quacks_ui.rules.books_intro"), size=15)]
+    for colour in BOOK_COLOURS:
+        fill = CHIP_PAINT[colour][0]
+        rows: list[ft.Control] = [ft.Row(spacing=8, controls=[
+            ft.Container(width=18, height=18, shape=ft.BoxShape.CIRCLE, bgcolor=fill),
+            ft.Text(tr("quacks_ui.setup.book", colour=tr(f"quacks_ui.colour.{colour}")), size=16,
+                    weight=ft.FontWeight.BOLD)])]
+        rows += [ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=8, controls=[
+            ft.Text(tr("quacks_ui.rules.set_n", set=book_set), size=14, weight=ft.FontWeight.BOLD, width=52),
+            ft.Text(tr(f"quacks.book.{colour}.{book_set}"), size=14, expand=True)]) for book_set in BOOK_SETS]
+        blocks.append(ft.Container(key=f"books-{colour}", padding=10, border_radius=12, border=ft.Border.all(2, fill),
+                                   content=ft.Column(spacing=6, controls=rows)))
+    return blocks
+
+
+def card_list(model: AppModel) -> list[ft.Control]:
+    """The 24 fortune cards as printed in the app's catalogue (a table may correct them)."""
+    tr = model.tr
+    out: list[ft.Control] = [heading(tr("quacks_ui.rules.cards_heading")),
+                             ft.Text(tr("quacks_ui.rules.cards_intro"), size=15)]
+    for card in FORTUNE_CARDS:
+        out.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=8, controls=[
+            ft.Container(width=10, height=36, border_radius=3, bgcolor=CARD_PAINT.get(card.type, "#757575")),
+            ft.Column(spacing=0, expand=True, controls=[
+                ft.Text(card.name(model.lang), size=14, weight=ft.FontWeight.BOLD),
+                ft.Text(card.text(model.lang), size=13)])]))
+    return out
+
+
+@ft.component
+def QuacksRules(model: AppModel, rule: str | None = None) -> ft.Control:
+    tr = model.tr
+    controls: list[ft.Control] = []
+    if rule in RULE_IDS:  # opened from a refusal: that rule first
+        controls.append(ft.Container(key=f"rule-{rule}", padding=12, border_radius=12,
+                                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                                     content=rule_row(rule, tr(f"quacks_ui.rules.{rule}"))))
+    controls.append(ft.Text(tr("quacks_ui.rules.intro"), size=15))
+    for title, rule_ids in SECTIONS:
+        controls.append(heading(tr(title)))
+        controls.extend(rule_row(rule_id, tr(f"quacks_ui.rules.{rule_id}")) for rule_id in rule_ids)
+    controls += book_table(model)
+    controls += card_list(model)
+    controls.append(heading(tr("quacks_ui.rules.app_heading")))
+    controls += [ft.Text(tr(f"quacks_ui.rules.app_{part}"), size=15) for part in ("odds", "devices", "undo")]
+    return body(*controls)

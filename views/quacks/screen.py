@@ -1,0 +1,235 @@
+"""The Quacks match screen: one round after another, as the engine walks it.
+
+- The fortune card (QK-4): the start player picks the card drawn; a card's questions follow,
+  one player at a time, with the legal answers as buttons (`match_view.question`).
+- Brewing (QK-5 … QK-10, QK-18): everyone at once. A seat switcher opens any player's pot and
+  palette; the table's device shows every pot in short. A device can be set to one seat
+  ("this phone is Ana's") and then opens on that seat.
+- The evaluation A–F (QK-11 … QK-16): the one question waiting, its legal answers as big
+  buttons, the shop with the legal purchases only, the bonus die typed or rolled for you.
+- Always: the round (1–9), the fortune card in force, what just happened, the scoreboard with
+  the rat tails between the players, undo/redo/rules (MatchTools); at the end the places.
+
+Which seat a device shows first is kept in the browser's own storage (Flet's
+SharedPreferences, localStorage on the web) under the match's id: it belongs to the device,
+not to the match (other devices must not see it) nor to the address (a QR code shared from a
+phone must not carry "Ana's" to the next phone); it survives a reload and the way to the
+rules and back. Where that storage is unavailable the choice lasts as long as the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from companion.quacks.match_state import MatchState
+from companion.quacks.match_view import card_view, question, seat_view
+from companion.quacks.screen_board import evaluation_board, evaluation_step
+from views.live import LiveMatch
+from views.model import AppModel
+from views.quacks.ask import QuestionPanel
+from views.quacks.board import result_card, round_indicator, scoreboard, steps_row, tally_card
+from views.quacks.brew import SeatPanel, overview_card
+from views.quacks.pieces import keyed
+from views.quacks.words import Words, last_lines
+from views.screens.match import MatchTools, refusal_banner
+from views.ui import TAP, body, colour_dot
+
+ALL = "all"  # the seat switcher's "everyone" (the table's overview)
+BREW_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart")
+STALE = "store.stale_write"
+log = logging.getLogger(__name__)
+
+
+def pref_key(match_id: int) -> str:
+    return f"companion.quacks.{match_id}.seat"
+
+
+def enter(live: LiveMatch, action: dict[str, Any]) -> bool:
+    """One tap's entry. Players brew at once on several devices, so a brewing entry refused
+    only because another device wrote first is entered again once, after the reload, when the
+    entries that came in between were all other seats' (each pot is its own); anything else
+    (an undo elsewhere, the same seat's entry, a rule refusal) is shown as it is."""
+    before = [step.action for step in live.session.history]
+    if live.apply(action):
+        return True
+    if live.error is None or live.error.message_id != STALE or not any(key in action for key in BREW_KEYS):
+        return False
+    after = [step.action for step in live.session.history]
+    between = after[len(before):]
+    if after[:len(before)] != before or not between or any(a.get("seat") == action.get("seat") for a in between):
+        return False
+    return live.apply(action)
+
+
+def phase_line(words: Words, state: MatchState) -> str:
+    tr = words.tr
+    if state.phase == "over":
+        return tr("quacks_ui.phase.over")
+    return tr("quacks_ui.phase_line", round=state.round, phase=tr(f"quacks_ui.phase.{state.phase}"),
+              name=words.name(state.start))
+
+
+def card_banner(words: Words, state: MatchState) -> ft.Control | None:
+    card = card_view(state)
+    if card is None:
+        return None
+    paint = "#6a1b9a" if card.type == "purple" else "#1565c0"
+    return ft.Container(key="fortune", padding=12, border_radius=14, border=ft.Border.all(2, paint),
+                        content=ft.Column(spacing=4, controls=[
+                            ft.Row(spacing=8, controls=[
+                                ft.Icon(ft.Icons.AUTO_AWESOME, color=paint, size=20),
+                                ft.Text(card.name(words.lang), size=16, weight=ft.FontWeight.BOLD, expand=True),
+                                ft.Text(words.tr(f"quacks_ui.card_type.{card.type}"), size=12, color=paint),
+                            ]),
+                            ft.Text(card.text(words.lang), size=14),
+                        ]))
+
+
+def seat_tabs(words: Words, colours: Mapping[int, str], shown: Any, device: int | None,
+              show: Any) -> ft.Control:
+    """Everyone, then each player: switch freely; the device's own seat carries a phone."""
+    state = words.state
+    tabs: list[ft.Control] = [
+        (ft.FilledButton if shown == ALL else ft.OutlinedButton)(
+            content=ft.Text(words.tr("quacks_ui.tab_all"), size=15), icon=ft.Icons.GROUPS, height=TAP,
+            key="tab-all", on_click=lambda: show(ALL))]
+    for seat in range(state.seats):
+        view = seat_view(state, seat)
+        mark = " ✓" if view.finished and not view.exploded else " ✕" if view.exploded else ""
+        tabs.append((ft.FilledButton if shown == seat else ft.OutlinedButton)(
+            content=ft.Row(tight=True, spacing=6, controls=[
+                colour_dot(colours.get(seat, "#888888"), 14),
+                ft.Text(words.name(seat) + mark, size=15,
+                        semantics_label=words.tr("quacks_ui.tab_seat", name=words.name(seat))),
+                *([ft.Icon(ft.Icons.SMARTPHONE, size=16)] if device == seat else []),
+            ]),
+            height=TAP, key=f"tab-{seat}", on_click=lambda e, s=seat: show(s)))
+    return ft.Row(key="tabs", wrap=True, spacing=6, run_spacing=6, controls=tabs)
+
+
+def device_row(words: Words, shown: Any, device: int | None, choose: Any) -> ft.Control | None:
+    """Set this device to the seat shown ("this phone is Ana's"), or back to the table's."""
+    if shown == ALL:
+        if device is None:
+            return ft.Text(words.tr("quacks_ui.device_table"), size=13, key="device")
+        return ft.Row(wrap=True, spacing=8, controls=[
+            ft.Text(words.tr("quacks_ui.device_is", name=words.name(device)), size=13, key="device"),
+            ft.TextButton(content=ft.Text(words.tr("quacks_ui.device_make_table"), size=14), height=TAP,
+                          key="device-table", on_click=lambda: choose(None))])
+    if device == shown:
+        return ft.Row(wrap=True, spacing=8, controls=[
+            ft.Icon(ft.Icons.SMARTPHONE, size=18),
+            ft.Text(words.tr("quacks_ui.device_is", name=words.name(shown)), size=13, key="device"),
+            ft.TextButton(content=ft.Text(words.tr("quacks_ui.device_make_table"), size=14), height=TAP,
+                          key="device-table", on_click=lambda: choose(None))])
+    return ft.TextButton(content=ft.Text(words.tr("quacks_ui.device_make", name=words.name(shown)), size=14),
+                         icon=ft.Icons.SMARTPHONE, height=TAP, key="device-seat", on_click=lambda: choose(shown))
+
+
+@ft.component
+def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
+    _ = live.revision
+    state: MatchState = live.state
+    words = Words(model.tr, model.lang, live.names, state)
+    colours = live.colours
+    outcome = live.outcome
+    no_seat: int | None = None
+    no_pick: int | str | None = None
+    device, set_device = ft.use_state(no_seat)  # this device's seat (None: the table's device)
+    picked, set_picked = ft.use_state(no_pick)  # the seat switcher's choice (None: the device's)
+    prefs: Any = ft.use_ref(None)
+    page = ft.context.page
+
+    async def remember() -> None:
+        """Read the device's seat for this match from the browser's own storage."""
+        try:
+            prefs.current = ft.SharedPreferences()
+            value = await prefs.current.get(pref_key(live.match_id))
+        except Exception as failed:  # no client storage here: the choice lasts as long as the screen
+            log.info("no client storage for the device's seat: %s", failed)
+            return
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < state.seats:
+            set_device(value)
+
+    ft.use_effect(remember, [])
+
+    async def save(seat: int | None) -> None:
+        if prefs.current is None:
+            return
+        try:
+            if seat is None:
+                await prefs.current.remove(pref_key(live.match_id))
+            else:
+                await prefs.current.set(pref_key(live.match_id), seat)
+        except Exception as failed:
+            log.info("the device's seat was not saved: %s", failed)
+
+    def choose(seat: int | None) -> None:
+        set_device(seat)
+        set_picked(seat if seat is not None else ALL)
+        page.run_task(save, seat)
+
+    def tap(action: dict[str, Any]) -> None:
+        if enter(live, action):
+            model.changed()
+
+    def roll() -> None:
+        if live.roll():
+            model.changed()
+
+    shown = picked if picked is not None else (device if device is not None else ALL)
+    controls: list[ft.Control] = [
+        round_indicator(words, state.round, outcome.over),
+        ft.Text(phase_line(words, state), size=18, weight=ft.FontWeight.BOLD, key="phase"),
+    ]
+    banner = refusal_banner(model, live)
+    if banner is not None:
+        controls.append(banner)
+    fortune = card_banner(words, state)
+    if fortune is not None:
+        controls.append(fortune)
+    said = last_lines(words, live.session.history)
+    if said:
+        controls.append(ft.Container(key="last", padding=10, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                                     content=ft.Column(spacing=2, controls=[ft.Text(line, size=14) for line in said])))
+    if outcome.over:
+        controls.append(result_card(words, outcome))
+    elif live.active:
+        controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll)
+    controls.append(scoreboard(words, colours))
+    controls.append(MatchTools(model, live))
+    return body(*controls)
+
+
+def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device: int | None, show: Any,
+                   choose: Any, tap: Any, roll: Any) -> list[ft.Control]:
+    state = words.state
+    asked = question(state)
+    out: list[ft.Control] = []
+    if state.phase == "evaluation":
+        out.append(steps_row(words, evaluation_step(state)))
+    if asked is not None:
+        out.append(keyed(QuestionPanel, words, asked, tap, roll,
+                         key=f"q-{state.round}-{asked.source}-{asked.kind}-{asked.seat}-{asked.step}"))
+    if state.phase == "evaluation":
+        out += [tally_card(words, line, colours.get(line.seat, "#888888")) for line in evaluation_board(state)]
+    elif state.phase == "brewing" and asked is None:
+        rats = [p.pot.rats if p.pot is not None else 0 for p in state.players]
+        if any(rats):
+            line = ", ".join(words.tr("quacks_ui.said.rats_of", name=words.name(s), rats=n) for s, n in enumerate(rats))
+            out.append(ft.Text(words.tr("quacks_ui.rats_round", rats=line), size=14, key="rats"))
+        out.append(seat_tabs(words, colours, shown, device, show))
+        row = device_row(words, shown, device, choose)
+        if row is not None:
+            out.append(row)
+        if shown == ALL:
+            out += [overview_card(words, seat_view(state, seat), colours.get(seat, "#888888"), show)
+                    for seat in range(state.seats)]
+        else:
+            out.append(keyed(SeatPanel, words, seat_view(state, shown), colours.get(shown, "#888888"), tap,
+                             key=f"seat-panel-{shown}"))
+    return out
