@@ -424,3 +424,22 @@ def test_cv10_decide_names_the_draw() -> None:
 def test_cv10_key_starts_with_rank_length_and_sum(cards: tuple[str, ...]) -> None:
     score = read(*cards)
     assert score.key[:3] == (score.rank_index, score.length, score.sum)
+
+
+def test_cv8_11_pattern_cards_are_the_four_of_the_cavasie() -> None:
+    """A1 S3 G5 P7 A8: four colours and values make cävàsìe; with A8 the reds clash, so the
+    pattern is four cards, the highest: A8 S3 G5 P7 (7-8 is only aloxolef)."""
+    score = read("A1", "S3", "G5", "P7", "A8", hand_cards=3)
+    assert score.rank == "cävàsìe"
+    assert score.pattern_cards == ("S3", "G5", "P7", "A8")
+
+
+def test_seat_cards_and_scores_are_immutable() -> None:
+    import dataclasses
+
+    seat = SeatCards(("A1", "S2"), ("G3",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seat.dealer = True  # type: ignore[misc]
+    score = read("A1", "S3", "G5", "P7")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        score.rank_index = 18  # type: ignore[misc]
