@@ -75,7 +75,7 @@ from companion.quacks.data import (
     catalogue_with,
 )
 from companion.quacks.evaluation import STEP_RULES, Evaluation, apply, pending
-from companion.quacks.evaluation_types import PlayerIn, RollDie, Setup, choice_from_json
+from companion.quacks.evaluation_types import Ask, PlayerIn, RollDie, Setup, choice_from_json
 from companion.quacks.match_evaluation import begin_any
 from companion.quacks.match_state import (
     MatchState,
@@ -87,6 +87,7 @@ from companion.quacks.match_state import (
 )
 from companion.quacks.pot import Pot, new_pot, parse_item, scoring_space
 from companion.quacks.pot import draw as pot_draw
+from companion.quacks.pot import stop as pot_stop
 
 Event = dict[str, Any]
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -267,12 +268,18 @@ def not_now(state: MatchState, seat: int) -> IllegalMove:
                            start=state.start)
     if state.phase == "brewing":
         return IllegalMove("quacks.match.wait_brewing", rule=BREWING_RULE, seat=seat)
-    ev = state.evaluation
-    assert ev is not None
-    ask = pending(ev)
-    assert ask is not None  # a finished evaluation has already moved the match on
-    return IllegalMove("quacks.match.wait_evaluation", rule=STEP_RULES[ev.step], seat=seat, step=ev.step,
+    ask = _evaluation_ask(state)
+    return IllegalMove("quacks.match.wait_evaluation", rule=STEP_RULES[ask.step], seat=seat, step=ask.step,
                        waiting=ask.seat)
+
+
+def _evaluation_ask(state: MatchState) -> Ask:
+    """The evaluation's question: there is one as long as the phase lasts (a finished
+    evaluation has already moved the match on)."""
+    assert state.evaluation is not None
+    ask = pending(state.evaluation)
+    assert ask is not None
+    return ask
 
 
 def _catalogue(state: MatchState, overrides: Any) -> tuple[MatchState, list[Event]]:
@@ -328,11 +335,10 @@ def _brew(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> 
         raise BadRequest("quacks.bad_item", item=_shown(item))
     pot, bag, events = pot_draw(pot, player.bag, parsed, state.books)
     if bag.size == 0 and not pot.stopped and not pot.exploded:  # QK-9: an empty bag stops
-        pot = replace(pot, stopped=True, last_white=False)
+        pot = pot_stop(pot)
         events.append({"type": "stopped", "rule": "QK-9", "reason": "bag_empty"})
-    chance = player.chance
-    if state.effect == "restart_after_5" and chance == "open" and len(pot.chips) > RESTART_AFTER:
-        chance = "passed"
+    # A Second Chance is offered right after the 5th chip; a 6th chip means going on
+    chance = "passed" if player.chance == "open" and len(pot.chips) > RESTART_AFTER else player.chance
     state = state.with_player(seat, pot=pot, bag=bag, chance=chance)
     return state, [{**event, "seat": seat} for event in events]
 
@@ -363,14 +369,14 @@ def _restart(state: MatchState, seat: int) -> tuple[MatchState, list[Event]]:
 
 
 def _evaluate(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:
-    ev = state.evaluation
-    if state.phase != "evaluation" or ev is None:
+    if state.phase != "evaluation":
         raise not_now(state, seat)
+    ev = state.evaluation
+    assert ev is not None
     choice = choice_from_json(_choice_json(seat, key, action[key]))
     if isinstance(choice, RollDie) and choice.face == "orange" and ev.supply.has("O1"):
-        asked = pending(ev)
-        if asked is not None and asked.kind == "die" and asked.seat == seat:
-            ev = replace(ev, supply=ev.supply.take("O1"))  # the die's orange comes from the box
+        # the die's orange comes from the box (a refused roll leaves `ev` unused)
+        ev = replace(ev, supply=ev.supply.take("O1"))
     ev, events = apply(ev, choice)
     return evolve(state, evaluation=ev), events
 
@@ -418,9 +424,8 @@ def to_move(state: MatchState) -> int | None:
         return state.asks[0].seat
     if state.phase == "fortune":
         return state.start
-    if state.phase == "evaluation" and state.evaluation is not None:
-        ask = pending(state.evaluation)
-        return None if ask is None else ask.seat
+    if state.phase == "evaluation":
+        return _evaluation_ask(state).seat
     return None
 
 
@@ -428,10 +433,9 @@ def die_to_roll(state: MatchState) -> int | None:
     """The seat asked for a bonus die face now (a card, or step A), or None."""
     if state.asks:
         return state.asks[0].seat if state.asks[0].kind == "die" else None
-    if state.phase == "evaluation" and state.evaluation is not None:
-        ask = pending(state.evaluation)
-        if ask is not None and ask.kind == "die":
-            return ask.seat
+    if state.phase == "evaluation":
+        ask = _evaluation_ask(state)
+        return ask.seat if ask.kind == "die" else None
     return None
 
 
