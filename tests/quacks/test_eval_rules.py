@@ -504,8 +504,9 @@ def test_extras_the_pot_is_full_rolls_the_die_twice():
 def test_extras_magic_potion_refills_before_spending_and_seasoned_perfectly_moves():
     extras = Extras(free_refill=True, whites_seven_droplet=1)
     players = [player("W3@1 W2@3 W2@5 O1@7", flask=False), player(QUIET, exploded=True)]
-    t = run(setup(extras=extras), players, [Answers(die=("1vp",)), VP])[0]
+    t, other = run(setup(extras=extras), players, [Answers(die=("1vp",)), VP])
     assert (t.flask, t.droplet) == (True, 1 + 1)  # black 0 vs 0, then whites exactly 7
+    assert (other.flask, other.droplet) == (True, 1)  # whites 8: black's step only
     error = refusal(setup(extras=extras), players, [Answers(die=("1vp",), spend=(0, True)), VP])
     assert error.message_id == "quacks.eval.spend_flask_full"
 

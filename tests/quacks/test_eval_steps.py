@@ -206,6 +206,14 @@ def test_qk14_qk1_legal_purchases_with_6_coins_in_round_1():
     assert {c.chips for c in legal_choices(ev)} == {(), ("O1",), ("G1",), ("B1",), ("R1",)}
 
 
+def test_qk14_legal_purchases_with_8_coins_in_round_1_include_pairs_of_two_colours():
+    """8 coins: O1 3, G1 4, B1 5, R1 6, G2 8 alone; O1+G1 7 and O1+B1 8 together."""
+    ev, _ = begin(setup(1), [player("O1@7"), player(QUIET, exploded=True)])
+    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"))
+    assert {c.chips for c in legal_choices(ev)} == {
+        (), ("O1",), ("G1",), ("B1",), ("R1",), ("G2",), ("O1", "G1"), ("O1", "B1")}
+
+
 def test_qk15_legal_spending_with_3_rubies_and_a_full_flask():
     ev, _ = begin(setup(), [player("O1@3", rubies=3), player(QUIET, exploded=True)])
     ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0))
