@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove
-from companion.parchis import Position, options, play
+from companion.parchis import Position, apply_action, options, play
 from companion.parchis.engine import steps_for
 
 from .helpers import P, go, movers, moves, piece, pos_json, types
@@ -903,3 +903,41 @@ def test_pa18_a_move_into_the_goal_says_so():
     position = P({"yellow": ["l5", "t20"]})
     flags = {move.name: move.goal for move in options(position, 3).moves}
     assert flags == {"yellow.0": True, "yellow.1": False}
+
+
+def test_pa14_a_piece_on_its_own_exit_square_is_on_the_track():
+    """PA-14: the exit square is common track: the penalty sends the piece home from there."""
+    position = P({"blue": ["t22", "t30"]}, turn="blue", sixes=2, last_moved="blue.0")
+    after, events = go(position, 6, None)
+    assert after["pieces"]["blue"][0] == "nest" and events[0]["from"] == "t22"
+
+
+def test_pa9_a_game_won_with_another_roll_ends_with_no_six_counted():
+    """PA-9, PA-13: a 1 resets the count even on the winning move."""
+    position = P({"yellow": ["goal", "goal", "goal", "l7"], "red": ["t40"]}, colours=["yellow", "red"], sixes=1)
+    after, _ = go(position, 1, "yellow.3")
+    assert (after["winner"], after["sixes"]) == ("yellow", 0)
+
+
+def test_pa10_the_wrong_destination_of_another_colour_reads_on_its_path():
+    """PA-10: red.1's announced lane square is named as red's."""
+    position = P({"red": ["nest", "t32"]}, turn="red")
+    with pytest.raises(IllegalMove) as caught:
+        play(position, 3, piece("red.1"), to=66)  # l3: four steps, not three
+    assert caught.value.params["to"] == "l3"
+
+
+@pytest.mark.parametrize(("move", "message_id"), [
+    ("yellow.0", "parchis.move_malformed"),
+    ({"piece": 3}, "parchis.move_malformed"),
+    ({"piece": "yellow"}, "parchis.move_malformed"),
+    ({"piece": "yellow.9"}, "parchis.piece_not_in_play"),
+    ({"piece": "green.1"}, "parchis.piece_not_in_play"),
+    ({"piece": "yellow.0", "to": "l9"}, "parchis.move_to_malformed"),
+])
+def test_malformed_moves_are_told_apart(move, message_id):
+    """A move that is not a move, and a piece that is not in the game, say which."""
+    position = P({"yellow": ["t10"], "red": ["t40"]}, colours=["yellow", "red"])
+    with pytest.raises(BadRequest) as caught:
+        apply_action(position, {"roll": 3, "move": move})
+    assert caught.value.message_id == message_id
