@@ -920,11 +920,11 @@ def test_pa9_a_game_won_with_another_roll_ends_with_no_six_counted():
 
 
 def test_pa10_the_wrong_destination_of_another_colour_reads_on_its_path():
-    """PA-10: red.1's announced lane square is named as red's."""
-    position = P({"red": ["nest", "t32"]}, turn="red")
+    """PA-10: red.1's announced square is named on red's path (progress 10 is red's 49)."""
+    position = P({"red": ["nest", "t40"]}, turn="red")
     with pytest.raises(IllegalMove) as caught:
-        play(position, 3, piece("red.1"), to=66)  # l3: four steps, not three
-    assert caught.value.params["to"] == "l3"
+        play(position, 3, piece("red.1"), to=10)  # t49: nine steps, not three
+    assert caught.value.params["to"] == "t49"
 
 
 @pytest.mark.parametrize(("move", "message_id"), [
