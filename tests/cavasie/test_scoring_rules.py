@@ -443,3 +443,17 @@ def test_seat_cards_and_scores_are_immutable() -> None:
     score = read("A1", "S3", "G5", "P7")
     with pytest.raises(dataclasses.FrozenInstanceError):
         score.rank_index = 18  # type: ignore[misc]
+
+
+def test_cv9_vepleque_of_three_quotos_and_a_black_numbered_card_on_an_edited_deck() -> None:
+    """CV-9: a deck with black numbered cards allows three quotos plus black cards. With P8
+    printed black, A0 S0 G0 P8 are all black with three quotos: vepleque (10), the quotos as
+    9s: sum 9 + 9 + 9 + 8; no colour counts (black adds to none)."""
+    data = default_deck_data()
+    for card in data["cards"]:
+        if card["code"] == "P8":
+            card["colour"] = "black"
+    score = Scorer(load_deck(data)).read(["A0", "S0", "G0", "P8"])
+    assert (score.rank, score.rank_index, score.sum) == ("vepleque", 10, 35)
+    assert score.colour_counts == (0, 0, 0, 0)
+    assert score.shape_counts == (1, 0, 0)  # P8 is still 원패
