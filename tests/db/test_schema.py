@@ -26,17 +26,17 @@ from tests.db.conftest import sqlite_only
 TABLES = {"players", "matches", "participants", "events", "alembic_version"}
 
 
-def test_revisions_are_a_straight_line_from_0001_to_0002() -> None:
+def test_revisions_are_a_straight_line_from_0001_to_0003() -> None:
     scripts = list(script_directory().walk_revisions())  # newest first
-    assert [s.revision for s in scripts] == ["0002", "0001"]
-    assert [s.down_revision for s in scripts] == ["0001", None]
-    assert head_revision() == "0002"
+    assert [s.revision for s in scripts] == ["0003", "0002", "0001"]
+    assert [s.down_revision for s in scripts] == ["0002", "0001", None]
+    assert head_revision() == "0003"
 
 
 def test_a_fresh_database_is_at_head_with_every_table(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert current_revision(store.engine) == "0002"
+        assert current_revision(store.engine) == "0003"
         columns = {c["name"] for c in inspect(store.engine).get_columns("players")}
         assert columns == {"id", "name", "colour", "created_at", "archived"}
 
@@ -117,7 +117,7 @@ def test_a_0001_database_with_data_upgrades_to_head_keeping_it(db_url: str) -> N
     _insert_at_0001(db_url)
 
     with Store(db_url) as store:  # opening migrates
-        assert current_revision(store.engine) == "0002"
+        assert current_revision(store.engine) == "0003"
         players = store.players()
         assert [(p.id, p.name, p.colour, p.archived) for p in players] == [
             (1, "Anna", "#d32f2f", False),
@@ -234,7 +234,7 @@ def test_location_masks_a_server_password() -> None:
 
 def test_an_in_memory_store_works() -> None:
     with Store("sqlite://") as store:
-        anna = store.add_player("Anna", "#d32f2f")
-        mid = store.create_match("senet", {}, [SeatSpec(anna.id, 0)])
+        anna, bo = store.add_player("Anna", "#d32f2f"), store.add_player("Bo", "#1976d2")
+        mid = store.create_match("senet", {}, [SeatSpec(anna.id, 0), SeatSpec(bo.id, 1)])
         assert store.append_event(mid, {"kind": "undo"}) == 1
         assert store.location == "in memory"
