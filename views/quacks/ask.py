@@ -37,7 +37,7 @@ def question_box(words: Words, asked: Question, body: list[ft.Control]) -> ft.Co
 
 def answer_buttons(words: Words, asked: Question, tap: Tap) -> ft.Control:
     buttons: list[ft.Control] = [
-        (ft.FilledButton if index == 0 else ft.FilledTonalButton)(
+        ft.Button(
             content=ft.Text(words.answer(asked, action), size=16), height=TAP, key=f"answer-{index}",
             on_click=lambda e, a=action: tap(a))
         for index, action in enumerate(asked.answers)
@@ -48,7 +48,7 @@ def answer_buttons(words: Words, asked: Question, tap: Tap) -> ft.Control:
 def die_pad(words: Words, asked: Question, tap: Tap, roll: Callable[[], Any]) -> list[ft.Control]:
     """The bonus die's faces as typed from the real die, and 'roll for me'."""
     faces = ft.Row(key="die-faces", wrap=True, spacing=8, run_spacing=8, controls=[
-        ft.FilledTonalButton(content=ft.Text(words.face(action["die"]), size=16), height=TAP,
+        ft.Button(content=ft.Text(words.face(action["die"]), size=16), height=TAP,
                              key=f"face-{action['die']}", on_click=lambda e, a=action: tap(a))
         for action in asked.answers
     ])
@@ -173,14 +173,14 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     finish: list[ft.Control] = []
     if ready and then == "upgrade":
         for code in upgrades(words.state, tuple(chosen)):
-            finish.append(ft.FilledTonalButton(
+            finish.append(ft.Button(
                 content=ft.Text(words.tr("quacks_ui.card_upgrade", chip=words.chip(code)), size=15), height=TAP,
                 key=f"card-upgrade-{code}", on_click=lambda e, c=code: tap({**base, "upgrade": c})))
         finish.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.card_no_upgrade"), size=15), height=TAP,
                                       key="card-done", on_click=lambda: tap(base)))
     elif ready and then == "place":
         for code in dict.fromkeys(chosen):
-            finish.append(ft.FilledTonalButton(
+            finish.append(ft.Button(
                 content=ft.Text(words.tr("quacks_ui.place_chip", chip=words.chip(code)), size=15), height=TAP,
                 key=f"card-place-{code}", on_click=lambda e, c=code: tap({**base, "place": c})))
         finish.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.place_none"), size=15), height=TAP,

@@ -76,8 +76,9 @@ def score_track(words: Words, rows: tuple[SeatScore, ...], colours: Mapping[int,
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
                         content=ft.Column(key="score-track", spacing=4, controls=[
                             ft.Row(spacing=0, controls=cells),
-                            ft.Row(spacing=6, controls=[ft.Container(width=10, height=14, bgcolor=RAT),
-                                                        ft.Text(words.tr("quacks_ui.tail_legend"), size=12)]),
+                            *([ft.Row(spacing=6, controls=[ft.Container(width=10, height=14, bgcolor=RAT),
+                                                           ft.Text(words.tr("quacks_ui.tail_legend"), size=12)])]
+                              if tails else []),
                         ]))
 
 

@@ -15,6 +15,7 @@ from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
 PALETTE_DISC = 56  # a bag chip in the palette: a thumb-sized target
 POT_DISC = 24
 SPACE = 32  # one pot space (the chips on it a little smaller)
+TRACK_AHEAD = 6  # pot spaces drawn past the scoring space
 
 # Chip paint: fill, the value's ink, the rim.
 CHIP_PAINT: Mapping[str, tuple[str, str, str]] = {
@@ -75,13 +76,20 @@ def palette(words: Words, bag: Bag, drawable: Sequence[str], on_draw: Callable[[
     return ft.Row(key=f"palette-{seat}", wrap=True, spacing=10, run_spacing=10, controls=tiles)
 
 
+def track_end(view: SeatView) -> int:
+    """The last pot space worth drawing: a few past the scoring space (or the rat stone), so the
+    pot takes two or three rows on a phone, not six; the spoon at most."""
+    scoring = view.scoring.index if view.scoring is not None else view.start + 1
+    return min(len(POT_TRACK) - 1, max(scoring + TRACK_AHEAD, view.start + 2 * TRACK_AHEAD, 2 * TRACK_AHEAD))
+
+
 def pot_track(words: Words, view: SeatView, size: float = SPACE) -> ft.Control:
-    """The pot's spaces 0 … 52 and the spoon, in rows: the droplet and the rat stone marked, the
-    chips on their spaces and the scoring space ringed."""
+    """The pot's spaces from 0, in rows: the droplet and the rat stone marked, the chips on their
+    spaces and the scoring space ringed (up to a few spaces past it, see `track_end`)."""
     placed = {p.space: p.chip for p in view.chips}
     scoring = view.scoring.index if view.scoring is not None else None
     cells: list[ft.Control] = []
-    for space in POT_TRACK:
+    for space in POT_TRACK[:track_end(view) + 1]:
         index = space.index
         layers: list[ft.Control] = [ft.Container(
             left=1, top=0, content=ft.Text(str(space.coins), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
@@ -158,7 +166,7 @@ def odds_row(words: Words, view: SeatView) -> ft.Control:
         level = odds_level(chance)
         label = words.tr(f"quacks_ui.odds.{key}")
         said = words.tr("quacks_ui.odds_said", what=label, chance=percent(chance))
-        pills.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Container(
+        pills.append(ft.Semantics(label=said, container=True, exclude_semantics=True, expand=True, content=ft.Container(
             expand=True, padding=ft.Padding.symmetric(horizontal=6, vertical=6), border_radius=10,
             bgcolor=ODDS_PAINT[level], key=f"odds-{view.seat}-{key}",
             content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[

@@ -189,17 +189,24 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     banner = refusal_banner(model, live)
     if banner is not None:
         controls.append(banner)
+    context: list[ft.Control] = []  # the card in force and what just happened
     fortune = card_banner(words, state)
     if fortune is not None:
-        controls.append(fortune)
+        context.append(fortune)
     said = last_lines(words, live.session.history)
     if said:
-        controls.append(ft.Container(key="last", padding=10, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-                                     content=ft.Column(spacing=2, controls=[ft.Text(line, size=14) for line in said])))
+        context.append(ft.Container(key="last", padding=10, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                                    content=ft.Column(spacing=2, controls=[ft.Text(line, size=14) for line in said])))
+    playing = live.active and not outcome.over
+    brewing = playing and state.phase == "brewing" and question(state) is None
+    if not brewing:
+        controls += context
     if outcome.over:
         controls.append(result_card(words, outcome))
-    elif live.active:
+    elif playing:
         controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll)
+    if brewing:  # the pots first: what a phone at the table is for
+        controls += context
     controls.append(scoreboard(words, colours))
     controls.append(MatchTools(model, live))
     return body(*controls)

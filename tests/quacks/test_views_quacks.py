@@ -1,0 +1,369 @@
+"""The Quacks views without a browser: the sentences and labels built from the engine's answers,
+the scoreboard's rat tails, the shop's baskets, the set-up form's start seat, the strings, and
+rounds played through the app's glue (LiveMatch on a real SQLite store) with the calls the taps
+make: the card picked from `question(...).answers`, chips from `seat_view(...).legal`, the shop's
+`purchase`, 'roll for me', undo, and two devices brewing at once."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.i18n import catalogue, placeholders, t
+from companion.quacks.data import Bag
+from companion.quacks.match_view import question, seat_view
+from companion.quacks.screen_board import baskets, evaluation_board, offered, purchase, scores, tails_between
+from db import SeatSpec, Store
+from tests.quacks.test_match_support import START_BAG, card, draws, go, new, stop_all, with_seats
+from views.games import game_views
+from views.live import LiveMatch
+from views.quacks import VIEWS, QuacksRules, QuacksScreen, QuacksSetup
+from views.quacks.brew import draw_variants, drawable, other_actions, status_text
+from views.quacks.pieces import track_end
+from views.quacks.rules import RULE_IDS
+from views.quacks.screen import enter
+from views.quacks.setup import fixed, start_seat
+from views.quacks.words import Words, last_lines, odds_level, percent
+
+NAMES = {0: "Ana", 1: "Ben", 2: "Cai"}
+
+
+def tr(key: str, **params) -> str:
+    return t(key, "en", **params)
+
+
+def words(state, lang: str = "en") -> Words:
+    return Words(lambda key, **p: t(key, lang, **p), lang, NAMES, state)
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'quacks.db'}")
+
+
+def quacks_match(store: Store, players: int = 2, **setup) -> int:
+    colours = ("#d32f2f", "#1976d2", "#388e3c")
+    ids = [store.add_player(NAMES[seat], colours[seat]).id for seat in range(players)]
+    return store.create_match("quacks", setup, [SeatSpec(pid, seat) for seat, pid in enumerate(ids)])
+
+
+def logged(store: Store, match_id: int) -> list:
+    return [entry.get("action", entry["kind"]) for entry in store.events(match_id)]
+
+
+# -- the record and the strings -----------------------------------------------------------------
+def test_the_game_has_its_views_and_every_rule_in_both_languages():
+    assert game_views("quacks") is VIEWS
+    assert (VIEWS.match_screen, VIEWS.rules_page, VIEWS.setup_form) == (QuacksScreen, QuacksRules, QuacksSetup)
+    assert sorted(RULE_IDS, key=lambda r: int(r[3:])) == [f"QK-{n}" for n in range(1, 19)]
+    for rule in VIEWS.rules:
+        for lang in ("en", "ko"):
+            assert rule.text in catalogue(lang), (rule.id, lang)
+    assert "evaluation" in t("quacks_ui.rules.evaluation_heading", "en").lower()
+    assert set(VIEWS.option_labels) == {"green", "blue", "red", "yellow", "purple", "start"}
+
+
+def test_the_ui_catalogues_match_key_for_key_and_placeholder_for_placeholder():
+    en = {k: v for k, v in catalogue("en").items() if k.startswith("quacks_ui.")}
+    ko = {k: v for k, v in catalogue("ko").items() if k.startswith("quacks_ui.")}
+    assert en.keys() == ko.keys() and len(en) > 200
+    assert all(placeholders(en[key]) == placeholders(ko[key]) for key in en)
+    worded = [key for key, text in en.items() if any(c.isalpha() for c in text.format_map(_Blank()))]
+    assert [key for key in worded if not any("\uac00" <= c <= "\ud7a3" for c in ko[key])] == []
+
+
+class _Blank(dict):
+    """Every placeholder formats as nothing: what is left are the template's own words."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+# -- words -----------------------------------------------------------------------------------------
+def test_percentages_and_the_odds_colour_scale():
+    assert [percent(p) for p in (0, 0.004, 0.2666, 0.5, 0.996, 1)] == ["0%", "<1%", "27%", "50%", ">99%", "100%"]
+    assert [odds_level(p) for p in (0, 0.099, 0.10, 0.249, 0.25, 0.5, 1)] == [0, 0, 1, 1, 2, 3, 3]
+
+
+def test_chip_names_spaces_and_gains_in_words():
+    w = words(new(2))
+    assert w.chip("W1") == "white 1" and w.chip("Y4") == "yellow 4"
+    assert words(new(2), "ko").chip("G2") == "초록 2"
+    assert w.chips([]) == "nothing"
+    from companion.quacks.data import POT_TRACK
+    assert w.space(POT_TRACK[9]) == "space 9 (9 coins, 1 VP, ruby)"
+    assert w.gain({"vp": 2, "rubies": -2, "droplet": 1, "chips": ["O1"]}) == \
+        "+2 VP, rubies -2, droplet +1, into the bag: orange 1"
+
+
+def test_the_fortune_question_names_the_start_player_and_lists_the_cards():
+    state = new(3, start=1)
+    asked = question(state)
+    w = words(state)
+    assert w.prompt(asked) == "Round 1: Ben draws a fortune card. Which card is it?"
+    assert w.answer(asked, {"seat": 1, "card": "living_in_luxury"}) == "Living in Luxury"
+    assert words(state, "ko").answer(asked, {"seat": 1, "card": "living_in_luxury"}) == "넉넉한 살림"
+
+
+def test_card_questions_in_words():
+    """QK-4: You Only Get to Choose One asks each player in turn; Wheel and Deal's chips cost a
+    ruby; A Good Start gives up rat tails for rubies."""
+    state = card(new(2), "choose_one")
+    asked = question(state)
+    w = words(state)
+    assert w.prompt(asked) == "You Only Get to Choose One: what does Ana choose?"
+    labels = [w.answer(asked, a) for a in asked.answers]
+    assert labels[0] == "3 rubies" and "Take a black 1" in labels and "Take a green 2" in labels
+    state = card(new(2), "wheel_and_deal")
+    asked = question(state)
+    assert [words(state).answer(asked, a) for a in asked.answers][:2] == ["Take nothing",
+                                                                         "Pay 1 ruby for a orange 1"]
+
+
+def test_evaluation_questions_and_answers_in_words():
+    """QK-14: the exploded player's choice shows the space's VP and coins; E shows the coins."""
+    state = stop_all(draws(card(new(2), "seasoned_perfectly"), 0, "W2 O1 W3 W2 W1"))
+    asked = question(state)
+    w = words(state)
+    # Ben stopped at once: A is Ben's die (the only pot that did not explode)
+    assert (asked.kind, asked.seat) == ("die", 1)
+    assert w.prompt(asked) == "A · Ben rolls the bonus die. What does it show?"
+    assert [w.answer(asked, a) for a in asked.answers] == ["1 VP", "2 VP", "1 ruby", "Droplet +1",
+                                                           "Orange 1 into the bag"]
+    state = go(state, {"seat": 1, "die": "2vp"})
+    asked = question(state)
+    # Ana's pot: W2@2 O1@3 W3@6 W2@8 W1@9, exploded (8 > 7): scores on 10 = 10 coins, 2 VP
+    assert (asked.kind, asked.seat) == ("choice", 0)
+    assert words(state).prompt(asked) == \
+        "D · Ana's pot exploded: take 2 VP, or go shopping with 10 coins?"
+    assert [words(state).answer(asked, a) for a in asked.answers] == ["Take 2 VP", "Shop with 10 coins"]
+
+
+def test_events_of_the_last_entry_in_words():
+    state = card(new(2), "seasoned_perfectly")
+    session_steps = []
+
+    class Step:
+        def __init__(self, action, events):
+            self.action, self.events = action, events
+
+    from companion.quacks.match import play
+    state, events = play(state, {"seat": 0, "draw": "W3"})
+    session_steps.append(Step({"seat": 0, "draw": "W3"}, events))
+    assert last_lines(words(state), session_steps) == ["Ana: white 3 on space 3 (3 on)."]
+    for code in ("W2", "W2", "W1"):  # whites 3 + 2 + 2 = 7, then 8 > 7 (QK-7)
+        state, events = play(state, {"seat": 0, "draw": code})
+    session_steps.append(Step({"seat": 0, "draw": "W1"}, events))
+    assert last_lines(words(state), session_steps) == [
+        "Ana: white 1 on space 8 (1 on).", "Ana's pot exploded: white chips 8, more than 7."]
+
+
+# -- the brewing panel's reading of the engine ------------------------------------------------------
+def test_the_palette_offers_what_the_engine_accepts():
+    state = draws(card(new(2), "seasoned_perfectly"), 0, "W2")
+    view = seat_view(state, 0)
+    assert drawable(view) == ["W1", "W2", "W3", "O1", "G1"]
+    assert [next(iter(a.keys() - {"seat"})) for a in other_actions(view)] == ["flask", "stop"]
+    assert status_text(words(state), view) == "drawing"
+    exploded = seat_view(draws(state, 0, "W3 W2 W1"), 0)
+    assert drawable(exploded) == [] and status_text(words(state), exploded) == "exploded (8 > 7)"
+
+
+def test_yellow_1_and_blue_1_ask_before_the_chip_is_entered():
+    """QK-18: yellow set 1 may send back the white before it; blue set 1 places one of the
+    chips it draws. The answers come from the engine's legal entries."""
+    state = with_seats(go(new(2), {"seat": 0, "card": "seasoned_perfectly"}),
+                       bag=(START_BAG.add("Y1").add("B1"), START_BAG))
+    from dataclasses import replace
+    state = replace(state, round=2)
+    state = draws(state, 0, "W1")
+    view = seat_view(state, 0)
+    assert draw_variants(view, "Y1") == [{"seat": 0, "draw": {"chip": "Y1", "return_white": True}}]
+    places = {v["draw"]["place"] for v in draw_variants(view, "B1")}
+    assert places == {"W1", "W2", "W3", "O1", "G1", "Y1"}
+
+
+def test_the_pot_is_drawn_a_few_spaces_past_its_scoring_space():
+    state = card(new(2), "seasoned_perfectly")
+    assert track_end(seat_view(state, 0)) == 12  # nothing yet: two rows of the phone
+    state = draws(state, 0, "W3 W2 O1")
+    assert seat_view(state, 0).scoring.index == 7 and track_end(seat_view(state, 0)) == 13
+
+
+# -- the scoreboard and the rat tails (QK-5) -------------------------------------------------------
+def test_rat_tails_between_scores_every_lap():
+    """QK-5: tails at 1, 4, 7, 10, 12, 14, … 48, and 50 higher on the next lap."""
+    assert tails_between(0, 5) == (1, 4)
+    assert tails_between(5, 13) == (7, 10, 12)
+    assert tails_between(47, 55) == (48, 51, 54)
+    assert tails_between(9, 9) == ()
+
+
+def test_the_scoreboard_counts_the_rat_tails_behind_the_leader():
+    """QK-5: 3 VP against 11 VP: tails 4, 7, 10 lie between (3 ≤ t < 11): 3 behind."""
+    state = with_seats(new(3), vp=(11, 3, 11), rubies=(2, 0, 1))
+    rows = scores(state)
+    assert [(r.vp, r.rubies, r.behind) for r in rows] == [(11, 2, 0), (3, 0, 3), (11, 1, 0)]
+
+
+def test_the_scoreboard_follows_the_evaluation_tallies():
+    state = stop_all(draws(card(new(2), "seasoned_perfectly"), 0, "W3 O1"))
+    assert state.phase == "evaluation"
+    # A: both pots stand; Ana's (W3@3 O1@4, scores 5) is furthest: she rolls
+    state = go(state, question(state).answers[1])  # 2 VP
+    assert scores(state)[0].vp == 2
+    board = evaluation_board(state)
+    assert [(line.seat, line.space.index, line.roller) for line in board] == [(0, 5, True), (1, 1, False)]
+
+
+# -- the shop: legal purchases only (QK-14) ---------------------------------------------------------
+def shop_question(chips: str):
+    """Round 1, Ana stopped after drawing `chips`, Ben stopped at once; answered up to E."""
+    state = stop_all(draws(card(new(2), "seasoned_perfectly"), 0, chips))
+    while (asked := question(state)).kind != "buy":
+        state = go(state, asked.answers[0])
+    return state, asked
+
+
+def test_the_shop_offers_a_chip_only_while_a_legal_purchase_holds_it():
+    """QK-14, set 1, round 1: Ana's W3 O1 W2 W1 scores on 8 (8 coins). One chip: O1 3, G1 4,
+    G2 8, B1 5, R1 6. Two of different colours within 8: O1+G1 7, O1+B1 8. No yellow or
+    purple in round 1, no black (10)."""
+    _, asked = shop_question("W3 O1 W2 W1")
+    assert (asked.seat, asked.info["coins"]) == (0, 8)
+    answers = list(asked.answers)
+    assert set(offered(answers, ())) == {"O1", "G1", "G2", "B1", "R1"}
+    assert set(offered(answers, ("O1",))) == {"G1", "B1"}
+    assert offered(answers, ("G2",)) == ()
+    assert purchase(answers, ("B1", "O1")) == {"seat": 0, "buy": ["O1", "B1"]}
+    assert purchase(answers, ("O1", "R1")) is None  # 9 coins
+    assert purchase(answers, ()) == {"seat": 0, "buy": []}
+    assert frozenset() in baskets(answers) and len(baskets(answers)) == 8
+
+
+# -- the set-up form ----------------------------------------------------------------------------------
+def test_the_start_seat_stays_among_the_players():
+    assert start_seat({"start": 3}, 4) == 3
+    assert start_seat({"start": 3}, 2) == 0
+    assert fixed({"start": 2, "red": 1}, 2, red=3) == {"start": 0, "red": 3}
+    assert fixed({"start": 1}, 3, start=2)["start"] == 2
+
+
+# -- through the store, as the taps do -----------------------------------------------------------------
+def test_a_round_through_the_store_from_the_card_to_the_next_round(store):
+    """QK-4 … QK-15 on a real store: every tap one entry; the explosion, the shop (the engine's
+    own answer), 'roll for me', an undo, and the next round's card question."""
+    match_id = quacks_match(store)
+    live = LiveMatch.load(store, match_id)
+    asked = question(live.state)
+    assert asked.source == "fortune" and asked.seat == 0
+    assert enter(live, next(a for a in asked.answers if a["card"] == "seasoned_perfectly"))
+    for code in ("W2", "O1", "W3", "W2"):  # Ana: whites 7, not over
+        assert code in drawable(seat_view(live.state, 0))
+        assert enter(live, {"seat": 0, "draw": code})
+    assert not seat_view(live.state, 0).exploded
+    assert enter(live, {"seat": 0, "draw": "W1"})  # 8 > 7: exploded (QK-7)
+    assert seat_view(live.state, 0).exploded
+    assert not live.apply({"seat": 0, "draw": "W1"})  # drawing after the explosion is refused
+    assert live.error.rule == "QK-7"
+    for code in ("G1", "W1", "O1"):
+        assert enter(live, {"seat": 1, "draw": code})
+    assert enter(live, {"seat": 1, "stop": True})
+    assert live.state.phase == "evaluation"
+    # A: Ben rolls (Ana exploded): 'roll for me' is the engine's die
+    assert question(live.state).kind == "die" and live.roll()
+    rolled = logged(store, match_id)[-1]
+    assert rolled["seat"] == 1 and rolled["die"] in ("1vp", "2vp", "ruby", "droplet", "orange")
+    # D: Ana exploded: she shops (10 coins on space 10)
+    asked = question(live.state)
+    assert (asked.kind, asked.seat) == ("choice", 0)
+    assert enter(live, {"seat": 0, "choice": "buy"})
+    asked = question(live.state)
+    assert (asked.kind, asked.seat, asked.info["coins"]) == ("buy", 0, 10)
+    basket = purchase(list(asked.answers), ("G1", "R1"))
+    assert basket is not None and enter(live, basket)
+    # undo takes the purchase back; the same question is asked again
+    assert live.undo()
+    assert question(live.state).kind == "buy" and question(live.state).seat == 0
+    assert enter(live, basket)
+    while live.state.phase == "evaluation":
+        asked = question(live.state)
+        assert enter(live, purchase(list(asked.answers), ()) if asked.kind == "buy" else asked.answers[0])
+    assert (live.state.round, live.state.phase, live.state.start) == (2, "fortune", 1)
+    assert question(live.state).seat == 1  # QK-15: Ben starts round 2
+    assert live.state.players[0].bag["G1"] == 2 and live.state.players[0].bag["R1"] == 1
+    stored = logged(store, match_id)
+    assert stored.count({"seat": 0, "buy": ["G1", "R1"]}) == 2 and "undo" in stored
+    resumed = LiveMatch.load(store, match_id)
+    assert resumed.state.to_json() == live.state.to_json()
+
+
+def test_two_devices_brewing_at_once_lose_and_double_nothing(store):
+    """Ana's phone and Ben's phone hold the same match. A tap on a phone that has not seen the
+    other's draw yet is stored after a reload when the draw in between was another seat's;
+    the same seat's entry in between is never guessed at: that tap is refused."""
+    match_id = quacks_match(store)
+    ana, ben = LiveMatch.load(store, match_id), LiveMatch.load(store, match_id)
+    assert enter(ana, {"seat": 0, "card": "seasoned_perfectly"})
+    assert ben.refresh()
+    assert enter(ana, {"seat": 0, "draw": "W1"})
+    assert enter(ben, {"seat": 1, "draw": "O1"})  # stale, retried after the reload
+    assert ben.error is None
+    assert enter(ana, {"seat": 0, "draw": "W2"})  # stale as well, Ben's draw was in between
+    assert enter(ben, {"seat": 1, "draw": "G1"})
+    expected = [{"seat": 0, "card": "seasoned_perfectly"}, {"seat": 0, "draw": "W1"}, {"seat": 1, "draw": "O1"},
+                {"seat": 0, "draw": "W2"}, {"seat": 1, "draw": "G1"}]
+    assert logged(store, match_id) == expected
+    # the same seat on both phones: the stale tap is not entered a second time
+    assert not enter(ana, {"seat": 1, "draw": "W1"})  # behind Ben's own G1: refused, reloaded
+    assert enter(ana, {"seat": 1, "draw": "W1"})
+    assert not enter(ben, {"seat": 1, "draw": "W1"})
+    assert ben.error.message_id == "store.stale_write"
+    assert logged(store, match_id) == [*expected, {"seat": 1, "draw": "W1"}]
+    assert ben.state.to_json() == ana.state.to_json()
+    # a rule refusal is never retried
+    assert not enter(ben, {"seat": 0, "draw": "K1"}) and ben.error.rule == "QK-6"
+
+
+def test_many_random_taps_from_three_devices_keep_one_log(store):
+    """Seeded: three phones tap legal brewing entries for their own seat in random order, each
+    sometimes behind the other; the store ends with every accepted tap once, and the replayed
+    log equals both phones' state."""
+    rng = random.Random(7)
+    match_id = quacks_match(store, 3)
+    phones = [LiveMatch.load(store, match_id) for _ in range(3)]
+    assert enter(phones[0], {"seat": 0, "card": "living_in_luxury"})  # white limit 9: longer pots
+    assert phones[1].refresh() and phones[2].refresh()
+    accepted: list[dict] = []
+    caught_up = 0
+    for _ in range(40):
+        seat = rng.randrange(3)
+        phone = phones[seat]
+        if rng.random() < 0.25:
+            phone.refresh()
+        legal = [a for a in seat_view(phone.state, seat).legal if "stop" not in a]  # brew on
+        if not legal:
+            continue
+        action = rng.choice(legal)
+        behind = store.last_seq(match_id) != phone.session.seq
+        if enter(phone, action):
+            accepted.append(action)
+            caught_up += behind
+    stored = [a for a in logged(store, match_id)[1:]]
+    assert stored == accepted and len(accepted) > 15
+    assert caught_up >= 3  # taps from a phone that was behind, stored once after its reload
+    for phone in phones:
+        phone.refresh()
+    assert phones[0].state.to_json() == phones[1].state.to_json() == \
+        LiveMatch.load(store, match_id).state.to_json()
+
+
+def test_a_bag_after_the_round_holds_the_pot_again():
+    """QK-15: the pot's chips go back into the bag (a draw is only lent to the pot)."""
+    state = card(new(2), "seasoned_perfectly")
+    state = stop_all(draws(state, 0, "W1 W1"))
+    while state.phase == "evaluation":
+        asked = question(state)
+        state = go(state, {"seat": asked.seat, "buy": []} if asked.kind == "buy" else asked.answers[0])
+    assert state.players[0].bag == Bag(START_BAG)
