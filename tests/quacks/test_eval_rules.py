@@ -98,7 +98,7 @@ def test_qk11_a_face_for_a_player_who_does_not_roll_is_refused():
 
 def test_qk11_more_faces_than_rolls_are_refused():
     error = refusal(setup(), [player("O1@4"), player(QUIET, exploded=True)], [Answers(die=("1vp", "2vp")), VP])
-    assert (error.rule, error.message_id) == ("QK-11", "quacks.eval.die_extra")
+    assert (error.rule, error.message_id, error.params["rolls"]) == ("QK-11", "quacks.eval.die_extra", 1)
 
 
 def test_qk11_the_die_uses_the_scoring_space_before_green_set_3_moves_a_chip():

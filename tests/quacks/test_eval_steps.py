@@ -93,12 +93,14 @@ def test_the_evaluation_state_is_immutable():
 def test_the_pot_is_full_asks_each_roller_twice_in_a_row():
     from companion.quacks.evaluation_types import Extras
     ev, _ = begin(setup(extras=Extras(die_rolls=2)), [player("O1@4"), player("G1@4")])
-    asked = []
+    asked, rolled = [], []
     while pending(ev).kind == "die":
         ask = pending(ev)
         asked.append((ask.seat, ask.info["roll"], ask.info["rolls"]))
-        ev, _ = apply(ev, RollDie(ask.seat, "1vp"))
+        ev, events = apply(ev, RollDie(ask.seat, "1vp"))
+        rolled += [(e["seat"], e["roll"]) for e in events if e["type"] == "die"]
     assert asked == [(0, 1, 2), (0, 2, 2), (1, 1, 2), (1, 2, 2)]
+    assert rolled == [(0, 1), (0, 2), (1, 1), (1, 2)]
     assert [t.vp for t in ev.tallies] == [2, 2]
 
 
@@ -136,6 +138,9 @@ def test_a_step_cannot_be_entered_before_the_earlier_steps_are_done():
         apply(ev, Buy(0, ("G1",)))
     assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
     assert caught.value.params == {"seat": 0, "step": "A", "waiting": 0}
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, SpendRubies(1, 1))
+    assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
 
 
 def test_qk14_the_start_player_buys_first():
@@ -187,6 +192,14 @@ def test_a_book_answer_before_its_turn_is_out_of_order(books, choice):
     assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
 
 
+def test_qk12_a_book_answer_without_a_chip_that_qualifies_is_refused():
+    """Purple set 2 is in play but seat 0 has no purple chip: nothing to ask, ever."""
+    ev, _ = begin(setup(purple=2), [player("O1@1 G1@2"), player("O1@5")])
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, TradePurples(0, 1))
+    assert (caught.value.rule, caught.value.message_id) == ("QK-12", "quacks.eval.not_asked_purple")
+
+
 def test_qk12_a_book_answer_for_a_book_set_not_in_play_is_refused():
     ev, _ = worked_example()
     with pytest.raises(IllegalMove) as caught:
@@ -203,6 +216,8 @@ def test_qk14_qk1_legal_purchases_with_6_coins_in_round_1():
     ev, _ = begin(setup(1), [player("O1@5"), player(QUIET, exploded=True)])
     ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"))
     assert pending(ev).kind == "buy" and pending(ev).info["coins"] == 6
+    assert pending(ev).info["prices"] == {"O1": 3, "G1": 4, "G2": 8, "G4": 14, "B1": 5, "B2": 10, "B4": 19,
+                                          "R1": 6, "R2": 10, "R4": 16, "K1": 10}
     assert {c.chips for c in legal_choices(ev)} == {(), ("O1",), ("G1",), ("B1",), ("R1",)}
 
 
@@ -374,6 +389,7 @@ def test_qk12_purple_set_2_discards_purples_for_one_tier(tier, gained, vp, rubie
 
 
 def test_qk12_purple_set_2_needs_as_many_purples_as_the_tier_and_the_box_chips():
+    assert pending(purple_walk(2, "O1@1 P1@2 P1@3")).info["tiers"] == [1, 2]
     ev = purple_walk(2, "O1@1 P1@2 P1@3", supply={"Y4": 0})
     assert pending(ev).info["tiers"] == [1, 2]
     with pytest.raises(IllegalMove) as caught:
