@@ -187,7 +187,7 @@ def _begin_evaluation(state: MatchState) -> tuple[MatchState, list[Event]]:
         players.append(PlayerIn(p.pot.chips, p.pot.exploded, p.pot.droplet, p.vp + p.pot.vp,
                                 p.rubies + p.pot.rubies, p.pot.flask_full, p.pot.protected))
     ev, events = begin_any(setup, players, [scoring_space(pot).index for pot in pots])
-    return replace(state, phase="evaluation", evaluation=ev, closing=False), events
+    return replace(state, phase="evaluation", evaluation=ev), events
 
 
 def _end_round(state: MatchState, ev: Evaluation) -> tuple[MatchState, list[Event]]:

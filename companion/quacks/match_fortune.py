@@ -255,8 +255,8 @@ def answer(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[
 
 
 def _check_option(state: MatchState, ask: CardAsk, value: Any, key: str) -> None:
-    allowed = options(state, ask)
-    if isinstance(value, bool) or value not in allowed or (value is None and None not in allowed):
+    allowed = options(state, ask) or (None,)  # nothing to offer (an empty box): nothing taken
+    if isinstance(value, bool) or value not in allowed:
         shown = ", ".join("-" if o is None else str(o) for o in allowed) or "-"
         raise IllegalMove("quacks.match.card_option", rule=RULE, seat=ask.seat, card=str(state.card),
                           value=str(value), options=shown, key=key)
@@ -265,8 +265,7 @@ def _check_option(state: MatchState, ask: CardAsk, value: Any, key: str) -> None
 def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list[Event]]:
     seat, card = ask.seat, ask.effect
     events: list[Event] = []
-    if not (card == "explosion_gives_left_2chip" and value is None and not options(state, ask)):
-        _check_option(state, ask, value, "take")
+    _check_option(state, ask, value, "take")
     events.append({"type": "card_answer", "seat": seat, "effect": card, "take": value, "rule": RULE})
     if value == "droplet":
         state = _gain(state, seat, events, card, droplet=CHOOSE_WISELY_STEPS)

@@ -146,9 +146,9 @@ def starting_supply(players: int) -> Supply:
 class MatchState:
     """The whole table. `card`: the fortune card in force this round (its id) and `used`
     the cards drawn so far; `asks`: the card questions waiting, the first one asked now;
-    `drawn`: Less Is More's chip totals entered so far (seat, total); `closing`: brewing is
-    over and the end-of-brewing cards are being resolved; `round_vp`: every seat's VP when
-    the round began; `rounds`: what each finished round did per seat; `overrides`: the
+    `drawn`: Less Is More's chip totals entered so far (seat, total); `closing`: every pot of
+    the round is finished (the end-of-brewing cards are resolved, then the evaluation runs);
+    `round_vp`: every seat's VP when the round began; `rounds`: what each finished round did per seat; `overrides`: the
     table's price and card corrections as canonical JSON."""
 
     players: tuple[Player, ...]

@@ -257,6 +257,8 @@ def test_schadenfreude_the_left_neighbour_of_an_exploded_pot_takes_a_2_chip():
     state = go(draws(state, 0, "O1"), {"seat": 0, "stop": True})
     assert state.phase == "brewing" and to_move(state) == 2
     assert question(state).answers == tuple({"seat": 2, "take": c} for c in ("G2", "B2", "R2"))
+    for wrong in ("K1", "Y2", None):  # a 2-chip it must be, and yellow is not out yet
+        assert refused(state, {"seat": 2, "take": wrong}) == "QK-4"
     state = go(state, {"seat": 2, "take": "R2"}, {"seat": 0, "take": "G2"})
     assert state.phase == "evaluation"
     assert state.players[2].bag["R2"] == 1 and state.players[0].bag["G2"] == 1
