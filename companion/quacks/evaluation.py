@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.errors import BadPosition, BadRequest, IllegalMove
 from companion.quacks import evaluation_effects as fx
-from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, book_out
+from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, SPOON, book_out
 from companion.quacks.evaluation_types import (
     FACES,
     Answers,
@@ -201,7 +201,8 @@ def evaluate_round(setup: Setup, players: Sequence[PlayerIn],
 def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
     """The evaluation's input as the protocol orders its `bad_position` checks: 2–4 players,
     a start seat that exists, then per player a pot of at least one chip on spaces 0–52 that
-    never decrease, and a droplet on 0–52."""
+    never decrease (an empty pot only with its `scoring_space` given, 1–53), and a droplet
+    on 0–52."""
     if not 1 <= setup.round <= ROUNDS:
         raise BadRequest("protocol.out_of_range", field="round", value=setup.round, low=1, high=ROUNDS)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -209,8 +210,10 @@ def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
     if not 0 <= setup.start < len(players):
         raise BadPosition("quacks.eval.start", start=setup.start, players=len(players))
     for seat, player in enumerate(players):
-        if not player.chips:
+        if not player.chips and player.scoring_space is None:
             raise BadPosition("quacks.eval.empty_pot", seat=seat)
+        if player.scoring_space is not None and not 1 <= player.scoring_space <= SPOON:
+            raise BadPosition("quacks.eval.scoring_space", seat=seat, space=player.scoring_space)
         spaces = [placed.space for placed in player.chips]
         if any(not 0 <= space <= LAST_SPACE for space in spaces) or spaces != sorted(spaces):
             raise BadPosition("quacks.eval.spaces", seat=seat, spaces=", ".join(map(str, spaces)))
@@ -388,8 +391,9 @@ def _run_b(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
             after = fx.green_1(tally)
         elif book_set == 3:
             after = fx.green_3(tally)
-            fields.update(whites=fx.white_total(tally.chips), moved={
-                "from": tally.chips[-1].space, "to": after.chips[-1].space})
+            fields["whites"] = fx.white_total(tally.chips)
+            if tally.chips:
+                fields["moved"] = {"from": tally.chips[-1].space, "to": after.chips[-1].space}
         elif book_set == 2:
             picks = choice.picks if isinstance(choice, TakeGreenChips) else (None,) * len(fx.last_two_greens(tally))
             after, supply = fx.take_green_chips(tally, supply, picks)

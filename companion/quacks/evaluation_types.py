@@ -160,6 +160,8 @@ class PlayerIn:
 
     `protected`: blue set 2 covered the explosion (QK-18 note): the player takes both VP
     and coins (no D-or-E choice) but still does not roll the bonus die.
+    `scoring_space`: given only for a pot left empty (the player stopped at once, or sent
+    the only chip back): the space right after the rat stone or the droplet (QK-10).
     """
 
     chips: tuple[Placed, ...]
@@ -169,6 +171,11 @@ class PlayerIn:
     rubies: int = 0
     flask: bool = True
     protected: bool = False
+    scoring_space: int | None = None
+
+    def scoring(self) -> int:
+        """QK-10: the scoring space (the given one for an empty pot)."""
+        return scoring_index(self.chips) if self.scoring_space is None else self.scoring_space
 
 
 # --- the running record of one player ---------------------------------------------------
@@ -202,7 +209,7 @@ class Tally:
 
     @classmethod
     def start(cls, seat: int, player: PlayerIn) -> Tally:
-        return cls(seat, player.chips, player.exploded, player.protected, scoring_index(player.chips),
+        return cls(seat, player.chips, player.exploded, player.protected, player.scoring(),
                    player.droplet, player.vp, player.rubies, player.flask)
 
     @property

@@ -254,6 +254,22 @@ def test_the_engine_refuses_a_table_it_cannot_evaluate():
         begin(setup(10), [player("O1@1"), player("O1@2")])
 
 
+def test_qk10_an_empty_pot_scores_on_the_space_it_is_given():
+    """A player who stopped with no chip left: the space after the rat stone (here 4: 4 coins,
+    0 VP) is given; green set 3 and black find no chip and do no harm."""
+    from companion.errors import BadPosition
+    from companion.quacks.evaluation_types import PlayerIn
+    empty = PlayerIn((), False, scoring_space=4)
+    ev, _ = begin(setup(green=3), [empty, player("O1@2")])
+    assert pending(ev).seat == 0 and pending(ev).kind == "die"  # 4 beats 3
+    ev, _ = walk(ev, RollDie(0, "1vp"), Buy(0, ("O1",)))
+    t = ev.tallies[0]
+    assert (t.scoring_space, t.vp, t.coins, t.gained, t.droplet) == (4, 1, 4, ("O1",), 1)
+    for bad in (PlayerIn((), False), PlayerIn((), False, scoring_space=0), PlayerIn((), False, scoring_space=54)):
+        with pytest.raises(BadPosition):
+            begin(setup(), [bad, player("O1@2")])
+
+
 def test_every_legal_choice_is_accepted_and_defaults_are_legal():
     ev, _ = worked_example()
     while (ask := pending(ev)) is not None:
