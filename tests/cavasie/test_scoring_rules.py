@@ -457,3 +457,14 @@ def test_cv9_vepleque_of_three_quotos_and_a_black_numbered_card_on_an_edited_dec
     assert (score.rank, score.rank_index, score.sum) == ("vepleque", 10, 35)
     assert score.colour_counts == (0, 0, 0, 0)
     assert score.shape_counts == (1, 0, 0)  # P8 is still 원패
+
+
+def test_cv9_a_ladder_without_vepleque_reads_four_quotos_as_they_are() -> None:
+    """The special patterns are data too: with vepleque taken out, four black quotos are four
+    cards of one colour (livizax, 15), and nothing is ever voided."""
+    data = default_deck_data()
+    del data["ladder"]["vepleque"]
+    scorer = Scorer(load_deck(data))
+    score = scorer.read(["A0", "S0", "G0", "P0"])
+    assert (score.rank, score.rank_index, score.sum) == ("livizax", 15, 36)
+    assert not scorer.voids
