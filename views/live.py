@@ -91,8 +91,9 @@ class LiveMatch:
     def describe(self, error: RefereeError, lang: str) -> str:
         """The refusal in `lang`, with the players' names where it names a seat."""
         params = dict(error.params)
-        if isinstance(params.get("seat"), int):
-            params["name"] = self.name(params["seat"])
+        for key, value in error.params.items():  # seat -> name, owner_seat -> owner_name ...
+            if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):
+                params[key.removesuffix("seat") + "name"] = self.name(value)
         named = RefereeError(error.message_id, error.rule, **params)
         return error_text(named, lang)
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import BadRequest, IllegalMove
+from companion.errors import BadRequest, IllegalMove, RefereeError
 from companion.game import Outcome
 from companion.senet.engine import (
     THROWS,
@@ -47,6 +47,20 @@ def _seat(player: int) -> int:
     return player - 1  # positions number the players 1 and 2; seats count from 0
 
 
+# Refusals that name players by number (the protocol's words): at the table they name the
+# seats instead, so that the screen can say whose piece it is.
+_PLAYER_PARAMS = {"player": "seat", "owner": "owner_seat", "winner": "winner_seat"}
+_NAMED = {"senet.not_your_piece": "senet.not_your_piece_named", "senet.game_over_win": "senet.game_over_win_named"}
+
+
+def _with_seats(refused: RefereeError) -> RefereeError:
+    if refused.message_id not in _NAMED:
+        return refused
+    params = {_PLAYER_PARAMS.get(key, key): _seat(value) if key in _PLAYER_PARAMS else value
+              for key, value in refused.params.items()}
+    return type(refused)(_NAMED[refused.message_id], refused.rule, **params)
+
+
 class SenetEngine:
     """The session's view of Bell's Senet. Actions:
 
@@ -67,6 +81,12 @@ class SenetEngine:
         return SenetState(Position.start(house_rules))
 
     def apply(self, state: SenetState, action: Mapping[str, Any]) -> tuple[SenetState, list[Event]]:
+        try:
+            return self._apply(state, action)
+        except RefereeError as refused:
+            raise _with_seats(refused) from None
+
+    def _apply(self, state: SenetState, action: Mapping[str, Any]) -> tuple[SenetState, list[Event]]:
         position = state.position
         mover = _seat(position.turn)
         if "move" not in action:  # a throw on its own

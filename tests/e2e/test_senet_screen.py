@@ -129,7 +129,7 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     assert len(store.events(match_id)) == 3
 
     # The rule id in the refusal opens that rule; back returns to the match, throw still waiting.
-    tap(page, "SN-5")
+    tap(page, "Open rule SN-5")
     wait_for_path(page, "/rules/senet/SN-5")
     wait_for_text(page, "may not end its move on a square that already holds")
     text = visible_text(page)

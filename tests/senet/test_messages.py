@@ -81,6 +81,8 @@ TRIGGERS = {
     "action_empty": lambda: SenetEngine().apply(STATE, {}),
     "throw_waiting": lambda: SenetEngine().apply(SenetState(START, 2), {"throw": 3}),
     "throw_first": lambda: SenetEngine().apply(STATE, {"move": {"from": 19}}),
+    "not_your_piece_named": lambda: SenetEngine().apply(STATE, {"throw": 2, "move": {"from": 20}}),
+    "game_over_win_named": lambda: SenetEngine().apply(SenetState(p([5], [8], off=(5, 0))), {"throw": 2}),
     "position_not_object": lambda: Position.from_json([]),
     "position_missing": lambda: Position.from_json({"board": {"1": [], "2": []}}),
     "position_turn": lambda: Position.from_json({"turn": 5, "board": {"1": [], "2": []}}),
@@ -109,7 +111,9 @@ def test_each_error_renders_in_both_languages(name):
     assert error.message_id == f"senet.{name}"
     for lang in ("en", "ko"):
         template = senet_catalogue(lang)[error.message_id]
-        assert placeholders(template) <= error.params.keys(), (lang, error.params)
+        # A seat is shown as the player's name at the table (LiveMatch.describe).
+        named = {key.removesuffix("seat") + "name" for key in error.params if key.endswith("seat")}
+        assert placeholders(template) <= error.params.keys() | named, (lang, error.params)
         text = error_text(error, lang)
         assert text != error.message_id
         if error.rule:

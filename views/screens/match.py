@@ -109,18 +109,20 @@ def refusal_banner(model: AppModel, live: LiveMatch, on_close: Any = None) -> ft
         return None
     text = live.describe(live.error, model.lang)
     rule = live.error.rule
-    controls: list[ft.Control] = [
+    # The sentence takes the whole width (it wraps in a narrow panel); the rule's button
+    # sits under it, so it never squeezes the text to a word per line.
+    lines: list[ft.Control] = [ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ON_ERROR_CONTAINER, size=22),
         ft.Text(text, expand=True, size=15, color=ft.Colors.ON_ERROR_CONTAINER),
-    ]
+    ])]
     if rule:
-        controls.append(ft.TextButton(
-            content=ft.Text(rule, weight=ft.FontWeight.BOLD), height=TAP, key="refusal-rule",
-            tooltip=model.tr("rules.open_rule", rule=rule),
+        lines.append(ft.Row(alignment=ft.MainAxisAlignment.END, controls=[ft.TextButton(
+            content=ft.Text(model.tr("rules.open_rule", rule=rule), weight=ft.FontWeight.BOLD),
+            icon=ft.Icons.MENU_BOOK, height=TAP, key="refusal-rule",
             on_click=lambda: model.go("rules", game=live.game.id, rule=rule),
-        ))
+        )]))
     return ft.Container(
         key="refused", bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12,
-        padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
-        content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=False),
+        padding=ft.Padding.only(left=12, right=8, top=8, bottom=4),
+        content=ft.Column(spacing=2, controls=lines),
     )
