@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from companion import __version__
+from companion import __version__, history_cli
 
 DESCRIPTION = """\
 companion: a referee and score keeper for games played on a real table
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=REFEREE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    history_cli.add_commands(commands)
     return parser
 
 
@@ -60,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         from companion.referee import serve
 
         return serve()
+    if args.command in history_cli.COMMANDS:
+        # The store lives in db/; importing it here keeps `companion referee` free of it.
+        from db.cli import run
+
+        return run(args)
     # The app lives in views/; importing it here keeps `companion referee` free of Flet.
     from views.main import run_app
 

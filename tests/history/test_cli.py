@@ -15,6 +15,7 @@ import pytest
 
 from companion import history_cli
 from db import Store
+from db import cli as db_cli
 from db.exchange import match_code
 from tests.history.seed import T0, Seat, add_match, add_player, seed_statistics
 
@@ -27,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = history_cli.run(parser().parse_args(argv), out, err)
+    status = db_cli.run(parser().parse_args(argv), out, err)
     return status, out.getvalue(), err.getvalue()
 
 
