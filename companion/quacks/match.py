@@ -74,9 +74,8 @@ from companion.quacks.data import (
     Books,
     catalogue_with,
 )
-from companion.quacks.evaluation import STEP_RULES, Evaluation, apply, pending
+from companion.quacks.evaluation import STEP_RULES, Evaluation, apply, begin, pending
 from companion.quacks.evaluation_types import Ask, PlayerIn, RollDie, Setup, choice_from_json
-from companion.quacks.match_evaluation import begin_any
 from companion.quacks.match_state import (
     MatchState,
     Player,
@@ -179,14 +178,15 @@ def _begin_brewing(state: MatchState) -> MatchState:
 def _begin_evaluation(state: MatchState) -> tuple[MatchState, list[Event]]:
     setup = Setup(state.round, state.start, state.books, state.catalogue, state.supply,
                   fortune.extras(state.effect))
-    pots: list[Pot] = []
     players: list[PlayerIn] = []
     for p in state.players:
-        assert p.pot is not None
-        pots.append(p.pot)
-        players.append(PlayerIn(p.pot.chips, p.pot.exploded, p.pot.droplet, p.vp + p.pot.vp,
-                                p.rubies + p.pot.rubies, p.pot.flask_full, p.pot.protected))
-    ev, events = begin_any(setup, players, [scoring_space(pot).index for pot in pots])
+        pot = p.pot
+        assert pot is not None
+        # an empty pot (stopped at once, or its only white sent back) scores after the rat stone
+        empty = None if pot.chips else scoring_space(pot).index
+        players.append(PlayerIn(pot.chips, pot.exploded, pot.droplet, p.vp + pot.vp, p.rubies + pot.rubies,
+                                pot.flask_full, pot.protected, scoring_space=empty))
+    ev, events = begin(setup, players)
     return replace(state, phase="evaluation", evaluation=ev), events
 
 

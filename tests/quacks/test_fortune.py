@@ -165,6 +165,11 @@ def test_an_opportunistic_moment_trades_one_drawn_chip_up_or_gives_a_green_1():
     assert state.players[2].bag == bag("W3 O1 O1 O1 W1 G1") and state.supply["G1"] == 13 - 1
 
 
+def test_an_opportunistic_moment_trades_for_the_next_higher_chip_of_the_colour():
+    assert [fortune.higher(c) for c in ("W1", "W2", "W3", "G1", "G2", "G4", "Y2", "O1", "P1", "K1")] == [
+        "W2", "W3", None, "G2", "G4", None, "Y4", None, None, None]
+
+
 def test_beginners_bonus_a_green_1_for_every_player_with_the_fewest_vp():
     state = card(with_seats(new(3), vp=(3, 1, 1)), "beginners_bonus")
     assert [p.bag for p in state.players] == [START_BAG, START_BAG.add("G1"), START_BAG.add("G1")]
@@ -240,6 +245,9 @@ def test_a_second_chance_after_5_chips_once_and_after_an_early_explosion():
     state = draws(state, 1, "O1 G1 W1 W1")
     assert refused(state, {"seat": 1, "restart": True}) == "QK-4"  # 4 chips: not yet
     assert refused(draws(state, 1, "W1 W2"), {"seat": 1, "restart": True}) == "QK-4"  # 6: gone on
+    back = go(draws(state, 1, "W1 W2"), {"seat": 1, "flask": True})  # 5 chips again, but it went on
+    assert len(back.players[1].pot.chips) == 5
+    assert refused(back, {"seat": 1, "restart": True}) == "QK-4"
     state = draws(state, 2, "W3 W2 W2 W1")  # exploded on its 4th chip: it may still begin again
     state = go(state, {"seat": 2, "restart": True})
     assert not state.players[2].pot.exploded and state.players[2].bag == START_BAG

@@ -52,6 +52,10 @@ def test_qk1_setup_options_books_and_start_player():
     with pytest.raises(BadRequest) as caught:
         new(3, start=3)  # the seats are 0, 1, 2
     assert caught.value.rule == "QK-1"
+    for players in (1, 5, True):  # the engine checks on its own too (a stored set-up, a tool)
+        with pytest.raises(BadRequest) as caught:
+            GAME.engine.new_state({"players": players})
+        assert caught.value.rule == "QK-1"
 
 
 def test_qk2_every_player_starts_alike_and_the_box_holds_the_rest():
