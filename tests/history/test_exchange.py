@@ -88,6 +88,16 @@ def test_round_trip_into_another_install(store: Store, exported: Path, other_sql
     assert everything(other_sqlite_store) == everything(store)
 
 
+def test_an_export_from_sqlite_imports_into_either_database(
+    store: Store, other_sqlite_store: Store, tmp_path: Path
+) -> None:
+    path = export_everything(other_sqlite_store, tmp_path / "from-sqlite.json")
+    report = import_json(store, path)
+    assert (report.matches_added, len(report.players_added)) == (11, 5)
+    assert everything(store) == everything(other_sqlite_store)
+    assert import_json(store, path).matches_skipped == 11
+
+
 def test_importing_into_the_same_install_adds_nothing(store: Store, exported: Path) -> None:
     before = row_counts(store)
     report = import_json(store, exported)
