@@ -116,7 +116,7 @@ def new_match(players: int, books: Mapping[str, int] | None = None, start: int =
 
 
 def _start_round(state: MatchState, round_: int, start: int) -> tuple[MatchState, list[Event]]:
-    players = tuple(replace(p, pot=None, rats=0, chance="open") for p in state.players)
+    players = tuple(replace(p, chance="open") for p in state.players)
     state = replace(state, players=players, round=round_, start=start, phase="fortune", card=None,
                     asks=(), drawn=(), closing=False, evaluation=None,
                     round_vp=tuple(p.vp for p in players))

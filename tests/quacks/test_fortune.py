@@ -57,7 +57,10 @@ def test_choose_wisely_asks_each_player_once_purple_is_out():
     """Round 3: purple is out; seat 0 and seat 2 take a purple 1, seat 1 moves its droplet 2."""
     state = card(in_round(3), "choose_wisely")
     assert (state.phase, to_move(state)) == ("fortune", 0)
-    assert refused(state, {"seat": 1, "take": "droplet"}) == "QK-4"  # seat 0 answers first
+    with pytest.raises(IllegalMove) as caught:
+        play(state, {"seat": 1, "take": "droplet"})  # seat 0 answers first
+    assert caught.value.rule == "QK-4" and caught.value.params == {"seat": 1, "waiting": 0}
+    assert refused(state, {"seat": 0, "card": "charity"}) == "QK-4"  # one card a round
     assert refused(state, {"seat": 0, "take": "K1"}) == "QK-4"
     state = go(state, {"seat": 0, "take": "P1"}, {"seat": 1, "take": "droplet"}, {"seat": 2, "take": "P1"})
     assert state.phase == "brewing"

@@ -15,6 +15,7 @@ from companion.errors import BadRequest, GameOver, IllegalMove
 from companion.quacks import GAME
 from companion.quacks.match import outcome, play, to_move
 from companion.quacks.match_state import MatchState
+from companion.quacks.match_view import seat_view
 from tests.quacks.test_match_support import (
     START_BAG,
     answer_evaluation,
@@ -355,6 +356,19 @@ def test_qk18_blue_1_places_one_of_the_chips_it_draws():
     state = go(state, {"seat": 0, "draw": {"chip": "B2", "place": "O1"}})
     assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("B2", 2), ("O1", 3)]
     assert state.players[0].bag == START_BAG.remove("O1")
+
+
+def test_qk18_blue_3_and_4_rubies_and_vp_won_while_brewing_are_kept():
+    """W3@3 W1@4 B1@5: the blue lands on a ruby space. Blue set 3: a ruby at once; blue set 4:
+    1 VP (its value). Seat 0 then scores on 6 (1 VP), rolls alone (1 VP): rubies 1 + 1 = 2 with
+    set 3; VP 1 + 1 + 1 = 3 with set 4."""
+    for book_set, rubies, vp in ((3, 2, 2), (4, 1, 3)):
+        state = card(with_seats(new(2, blue=book_set), bag=(START_BAG.add("B1"), START_BAG)), "seasoned_perfectly")
+        state = draws(state, 0, "W3 W1 B1")
+        assert (seat_view(state, 0).rubies, seat_view(state, 0).vp) == (rubies, vp - 2)
+        state = go(stop_all(state), {"seat": 0, "die": "1vp"})
+        state = answer_evaluation(state)
+        assert (state.players[0].rubies, state.players[0].vp) == (rubies, vp), book_set
 
 
 def test_qk18_yellow_1_returns_the_white_before_it():
