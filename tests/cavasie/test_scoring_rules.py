@@ -468,3 +468,11 @@ def test_cv9_a_ladder_without_vepleque_reads_four_quotos_as_they_are() -> None:
     score = scorer.read(["A0", "S0", "G0", "P0"])
     assert (score.rank, score.rank_index, score.sum) == ("livizax", 15, 36)
     assert not scorer.voids
+
+
+def test_cv8_pattern_cards_are_the_highest_instance() -> None:
+    """A6 S7 P1 S2: 6-7 and 1-2 are both aloxolef (three colours only, so no cävàsìe); the
+    cards shown for the pattern are the higher run, A6 S7."""
+    score = read("A6", "S7", "P1", "S2")
+    assert score.rank == "aloxolef"
+    assert score.pattern_cards == ("A6", "S7")
