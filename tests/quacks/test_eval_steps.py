@@ -229,6 +229,13 @@ def test_qk14_legal_purchases_with_8_coins_in_round_1_include_pairs_of_two_colou
         (), ("O1",), ("G1",), ("B1",), ("R1",), ("G2",), ("O1", "G1"), ("O1", "B1")}
 
 
+def test_qk14_the_buy_question_names_what_the_box_has_run_out_of():
+    ev, _ = begin(setup(1, supply={"G1": 0, "B1": 3, "Y1": 0}), [player("O1@7"), player(QUIET, exploded=True)])
+    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"))
+    assert pending(ev).info["sold_out"] == ["G1"]  # yellow is not for sale in round 1 anyway
+    assert ("G1",) not in {c.chips for c in legal_choices(ev)}
+
+
 def test_qk15_legal_spending_with_3_rubies_and_a_full_flask():
     ev, _ = begin(setup(), [player("O1@3", rubies=3), player(QUIET, exploded=True)])
     ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0))
