@@ -349,7 +349,7 @@ def can_restart(state: MatchState, seat: int) -> bool:
     pot = player.pot
     return (state.phase == "brewing" and not state.closing and state.effect == "restart_after_5"
             and player.chance == "open" and pot is not None
-            and (len(pot.chips) == RESTART_AFTER or (pot.exploded and len(pot.chips) <= RESTART_AFTER)))
+            and (len(pot.chips) <= RESTART_AFTER if pot.exploded else len(pot.chips) == RESTART_AFTER))
 
 
 def _restart(state: MatchState, seat: int) -> tuple[MatchState, list[Event]]:

@@ -157,13 +157,17 @@ def test_an_opportunistic_moment_trades_one_drawn_chip_up_or_gives_a_green_1():
     state = card(state, "opportunistic_moment")
     assert question(state).info == {"count": 4, "exact": True, "then": "upgrade"}
     assert refused(state, {"seat": 0, "drawn": ["W1", "W1", "O1"]}) == "QK-4"
-    assert refused(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "O1"}) == "QK-4"
+    with pytest.raises(IllegalMove) as caught:
+        play(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "O1"})
+    assert caught.value.rule == "QK-4" and caught.value.params["options"] == "W1, G1"
     state = go(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "G1"})
     assert state.players[0].bag == START_BAG.remove("G1").add("G2")
     assert (state.supply["G2"], state.supply["G1"]) == (10 - 1, 12 + 1)
     state = go(state, {"seat": 1, "drawn": ["W1", "W2", "W3", "O1"], "upgrade": None})
     assert state.players[1].bag == START_BAG
-    assert refused(state, {"seat": 2, "drawn": ["W3", "O1", "O1", "O1"], "upgrade": "W3"}) == "QK-4"
+    with pytest.raises(IllegalMove) as caught:
+        play(state, {"seat": 2, "drawn": ["W3", "O1", "O1", "O1"], "upgrade": "W3"})
+    assert caught.value.rule == "QK-4" and caught.value.params["options"] == "-"
     state = go(state, {"seat": 2, "drawn": ["W3", "O1", "O1", "O1"]})
     assert state.players[2].bag == bag("W3 O1 O1 O1 W1 G1") and state.supply["G1"] == 13 - 1
 
@@ -254,6 +258,11 @@ def test_a_second_chance_after_5_chips_once_and_after_an_early_explosion():
     state = draws(state, 2, "W3 W2 W2 W1")  # exploded on its 4th chip: it may still begin again
     state = go(state, {"seat": 2, "restart": True})
     assert not state.players[2].pot.exploded and state.players[2].bag == START_BAG
+    fifth = draws(state, 2, "O1 W3 W2 W1 W2")  # whites 3 + 2 + 1 + 2 = 8 on the 5th chip
+    assert fifth.players[2].pot.exploded
+    assert refused(fifth, {"seat": 2, "restart": True}) == "QK-4"  # its one restart is spent
+    other = draws(card(new(3), "second_chance"), 0, "W3 W2 W1 W1 W2")  # 9 > 7 on the 5th chip
+    assert other.players[0].pot.exploded and {"seat": 0, "restart": True} in brewing_actions(other, 0)
 
 
 # --- blue cards: after brewing ------------------------------------------------------------
