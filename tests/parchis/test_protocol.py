@@ -402,7 +402,7 @@ def test_serve_answers_each_line():
 
 
 def test_play_reads_the_announced_destination_on_the_movers_own_path():
-    """A `to` is a place on the path of the piece named (red.1's lane is red's)."""
-    position = pos_json({"red": ["nest", "t32"]}, turn="red")
-    response = ask(op="play", position=position, roll=4, move={"piece": "red.1", "to": "l2"})
-    assert response["ok"] is True and response["position"]["pieces"]["red"][1] == "l2"
+    """A `to` is a place on the path of the piece named: t43 is 4 steps from red's exit, 21 from blue's."""
+    position = pos_json({"red": ["nest", "t40"]}, turn="red")
+    response = ask(op="play", position=position, roll=3, move={"piece": "red.1", "to": "t43"})
+    assert response["ok"] is True and response["position"]["pieces"]["red"][1] == "t43"
