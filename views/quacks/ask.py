@@ -66,7 +66,7 @@ def card_picker(words: Words, asked: Question, tap: Tap) -> ft.Control:
                 ft.Container(width=12, height=24, border_radius=3, bgcolor=CARD_PAINT.get(card.type, "#757575")),
                 ft.Text(card.name(words.lang), size=15),
             ]),
-            height=TAP, key=f"card-{card.id}", tooltip=card.text(words.lang), on_click=lambda e, a=action: tap(a)))
+            height=TAP, key=f"card-{card.id}", on_click=lambda e, a=action: tap(a)))
     return ft.Row(key="cards", wrap=True, spacing=8, run_spacing=8, controls=buttons)
 
 
@@ -113,7 +113,7 @@ def Shop(words: Words, asked: Question, tap: Tap) -> ft.Control:
         label = words.tr("quacks_ui.shop_add", chip=words.chip(code), price=prices.get(code, "?"))
         tiles.append(ft.Semantics(label=label, button=True, container=True, exclude_semantics=True,
                                   content=ft.Container(
-            key=f"shop-{code}", border_radius=12, padding=4, tooltip=label,
+            key=f"shop-{code}", border_radius=12, padding=4, ink=True,
             on_click=lambda e, c=code: set_chosen((*chosen, c)),
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 chip_disc(code, 52), ft.Text(str(prices.get(code, "?")), size=13, weight=ft.FontWeight.BOLD)]))))
@@ -131,11 +131,12 @@ def Shop(words: Words, asked: Question, tap: Tap) -> ft.Control:
                               on_click=lambda e, i=index: set_chosen(chosen[:i] + chosen[i + 1:]))
             for index, code in enumerate(chosen)]))
     nothing = purchase(answers, nothing_yet)
-    controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+    buy: list[ft.Control] = [  # shown once a chip is chosen: "Buy nothing" is the other button
         ft.FilledButton(content=ft.Text(words.tr("quacks_ui.shop_buy", chips=words.chips(list(chosen))), size=16),
-                        icon=ft.Icons.SHOPPING_BASKET, height=TAP, key="shop-buy",
-                        disabled=basket is None or not chosen,
-                        on_click=(lambda: tap(basket)) if basket is not None and chosen else None),
+                        icon=ft.Icons.SHOPPING_BASKET, height=TAP, key="shop-buy", disabled=basket is None,
+                        on_click=(lambda: tap(basket)) if basket is not None else None)] if chosen else []
+    controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        *buy,
         ft.OutlinedButton(content=ft.Text(words.tr("quacks_ui.shop_nothing"), size=16), height=TAP,
                           key="shop-none", disabled=nothing is None,
                           on_click=(lambda: tap(nothing)) if nothing is not None else None),
@@ -165,7 +166,7 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
         can = left > 0 and not full
         label = words.tr("quacks_ui.card_drew_chip", chip=words.chip(code), count=left)
         tiles.append(ft.Semantics(label=label, button=can, container=True, exclude_semantics=True, content=ft.Container(
-            key=f"card-bag-{code}", border_radius=30, padding=2,
+            key=f"card-bag-{code}", border_radius=30, padding=2, ink=can,
             on_click=(lambda e, c=code: set_chosen((*chosen, c))) if can else None,
             content=chip_disc(code, 52, dimmed=not can))))
     ready = len(chosen) == count if exact else len(chosen) <= count

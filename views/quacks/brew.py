@@ -14,7 +14,15 @@ from typing import Any
 import flet as ft
 
 from companion.quacks.match_view import SeatView, draw_questions
-from views.quacks.pieces import chip_disc, odds_legend, odds_row, palette, pot_strip, pot_track, whites_meter
+from views.quacks.pieces import (
+    chip_disc,
+    odds_legend,
+    odds_row,
+    palette,
+    pot_strip,
+    pot_track,
+    whites_meter,
+)
 from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
 from views.ui import TAP, colour_dot
 
@@ -75,7 +83,7 @@ def seat_header(words: Words, view: SeatView, colour: str) -> ft.Control:
 
 
 @ft.component
-def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap) -> ft.Control:
+def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap, wide: bool = False) -> ft.Control:
     """One player's round: the pot, the whites, the odds, the palette and the buttons."""
     none: str | None = None
     asking, set_asking = ft.use_state(none)  # the chip drawn whose question is open
@@ -93,7 +101,7 @@ def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap) -> ft.Control
 
     controls: list[ft.Control] = [
         seat_header(words, view, colour),
-        pot_track(words, view),
+        pot_track(words, view, wide=wide),
     ]
     if view.scoring is not None:
         controls.append(ft.Text(words.tr("quacks_ui.scoring", space=words.space(view.scoring)), size=14,
@@ -163,7 +171,7 @@ def draw_question(words: Words, view: SeatView, code: str, answer: Tap, cancel: 
             buttons.append(ft.Semantics(
                 label=words.tr("quacks_ui.place_chip", chip=words.chip(placed)), button=True, container=True,
                 exclude_semantics=True,
-                content=ft.Container(key=f"place-{placed}", border_radius=30, padding=2,
+                content=ft.Container(key=f"place-{placed}", border_radius=30, padding=2, ink=True,
                                      on_click=lambda e, v=variant: answer(v),
                                      content=chip_disc(placed, 52))))
         buttons.append(ft.OutlinedButton(content=ft.Text(words.tr("quacks_ui.place_none"), size=15), height=TAP,

@@ -15,6 +15,8 @@ from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
 PALETTE_DISC = 56  # a bag chip in the palette: a thumb-sized target
 POT_DISC = 24
 SPACE = 32  # one pot space (the chips on it a little smaller)
+WIDE_SPACE = 40  # on a wide window
+WIDE = 900  # a window this wide shows the whole pot
 TRACK_AHEAD = 6  # pot spaces drawn past the scoring space
 
 # Chip paint: fill, the value's ink, the rim.
@@ -69,35 +71,41 @@ def palette(words: Words, bag: Bag, drawable: Sequence[str], on_draw: Callable[[
         tiles.append(ft.Semantics(
             label=label, button=can, container=True, exclude_semantics=True,
             content=ft.Container(key=f"bag-{seat}-{code}", content=disc, border_radius=12, padding=2,
-                                 tooltip=label, on_click=(lambda e, c=code: on_draw(c)) if can else None),
+                                 ink=can, on_click=(lambda e, c=code: on_draw(c)) if can else None),
         ))
     if not tiles:
         tiles.append(ft.Text(words.tr("quacks_ui.bag_empty"), size=14))
     return ft.Row(key=f"palette-{seat}", wrap=True, spacing=10, run_spacing=10, controls=tiles)
 
 
-def track_end(view: SeatView) -> int:
+def track_end(view: SeatView, whole: bool = False) -> int:
     """The last pot space worth drawing: a few past the scoring space (or the rat stone), so the
-    pot takes two or three rows on a phone, not six; the spoon at most."""
+    pot takes two or three rows on a phone, not six; the spoon at most. `whole`: every space
+    (a wide window has room for the whole pot in two rows)."""
+    if whole:
+        return len(POT_TRACK) - 1
     scoring = view.scoring.index if view.scoring is not None else view.start + 1
     return min(len(POT_TRACK) - 1, max(scoring + TRACK_AHEAD, view.start + 2 * TRACK_AHEAD, 2 * TRACK_AHEAD))
 
 
-def pot_track(words: Words, view: SeatView, size: float = SPACE) -> ft.Control:
+def pot_track(words: Words, view: SeatView, wide: bool = False) -> ft.Control:
     """The pot's spaces from 0, in rows: the droplet and the rat stone marked, the chips on their
-    spaces and the scoring space ringed (up to a few spaces past it, see `track_end`)."""
+    spaces and the scoring space ringed (on a phone up to a few spaces past it, see `track_end`;
+    on a wide window all of them, larger)."""
+    size = WIDE_SPACE if wide else SPACE
+    disc = size * POT_DISC / SPACE
     placed = {p.space: p.chip for p in view.chips}
     scoring = view.scoring.index if view.scoring is not None else None
     cells: list[ft.Control] = []
-    for space in POT_TRACK[:track_end(view) + 1]:
+    for space in POT_TRACK[:track_end(view, wide) + 1]:
         index = space.index
         layers: list[ft.Control] = [ft.Container(
             left=1, top=0, content=ft.Text(str(space.coins), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
         if space.ruby:
             layers.append(ft.Container(right=2, top=2, width=6, height=6, shape=ft.BoxShape.CIRCLE, bgcolor=RUBY))
         if index in placed:
-            offset = (size - POT_DISC) / 2
-            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index], POT_DISC)))
+            offset = (size - disc) / 2
+            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index], disc)))
         elif index == view.droplet:
             layers.append(ft.Container(left=size / 2 - 5, top=size / 2 - 3, width=10, height=10,
                                        shape=ft.BoxShape.CIRCLE, bgcolor=DROPLET))
@@ -147,7 +155,7 @@ def whites_meter(words: Words, view: SeatView) -> ft.Control:
         over = point > limit
         paint = ("#c62828" if over else "#fb8c00" if limit - total <= 2 else "#9e9e9e") if filled else None
         boxes.append(ft.Container(
-            expand=True, height=14, border_radius=3, bgcolor=paint,
+            width=24, height=14, border_radius=3, bgcolor=paint,
             border=ft.Border.all(2 if point == limit + 1 else 1, "#c62828" if over else ft.Colors.OUTLINE)))
     text = words.tr("quacks_ui.whites", total=total, limit=limit)
     return ft.Column(key=f"whites-{view.seat}", spacing=4, controls=[

@@ -47,7 +47,7 @@ def book_table(model: AppModel) -> list[ft.Control]:
         fill = CHIP_PAINT[colour][0]
         rows: list[ft.Control] = [ft.Row(spacing=8, controls=[
             ft.Container(width=18, height=18, shape=ft.BoxShape.CIRCLE, bgcolor=fill),
-            ft.Text(tr("quacks_ui.setup.book", colour=tr(f"quacks_ui.colour.{colour}")), size=16,
+            ft.Text(tr(f"quacks_ui.option.{colour}"), size=16,
                     weight=ft.FontWeight.BOLD)])]
         rows += [ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=8, controls=[
             ft.Text(tr("quacks_ui.rules.set_n", set=book_set), size=14, weight=ft.FontWeight.BOLD, width=52),

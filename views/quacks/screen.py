@@ -33,7 +33,7 @@ from views.model import AppModel
 from views.quacks.ask import QuestionPanel
 from views.quacks.board import result_card, round_indicator, scoreboard, steps_row, tally_card
 from views.quacks.brew import SeatPanel, overview_card
-from views.quacks.pieces import keyed
+from views.quacks.pieces import WIDE, keyed
 from views.quacks.words import Words, last_lines
 from views.screens.match import MatchTools, refusal_banner
 from views.ui import TAP, body, colour_dot
@@ -42,6 +42,31 @@ ALL = "all"  # the seat switcher's "everyone" (the table's overview)
 BREW_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart")
 STALE = "store.stale_write"
 log = logging.getLogger(__name__)
+
+
+def use_width() -> float:
+    """The window's width, re-rendering the screen when it changes (a phone turned sideways, a
+    desktop window resized); whoever listened before gets the event too, and back when we go."""
+    page = ft.context.page
+    width, set_width = ft.use_state(float(getattr(page, "width", None) or 0))
+    previous: Any = ft.use_ref(None)
+
+    def follow() -> None:
+        previous.current = page.on_resize
+        chained: Any = previous.current
+
+        def resized(event: Any) -> None:
+            set_width(float(event.width))
+            if chained is not None:
+                chained(event)
+
+        page.on_resize = resized
+
+    def stop() -> None:
+        page.on_resize = previous.current
+
+    ft.use_effect(follow, [], cleanup=stop)
+    return width
 
 
 def pref_key(match_id: int) -> str:
@@ -99,12 +124,14 @@ def seat_tabs(words: Words, colours: Mapping[int, str], shown: Any, device: int 
             key="tab-all", on_click=lambda: show(ALL))]
     for seat in range(state.seats):
         view = seat_view(state, seat)
-        mark = " ✓" if view.finished and not view.exploded else " ✕" if view.exploded else ""
+        marks = [ft.Icon(ft.Icons.WHATSHOT, size=16, color=ft.Colors.ERROR)] if view.exploded else \
+            [ft.Icon(ft.Icons.CHECK, size=16)] if view.finished else []
         tabs.append((ft.FilledButton if shown == seat else ft.OutlinedButton)(
             content=ft.Row(tight=True, spacing=6, controls=[
                 colour_dot(colours.get(seat, "#888888"), 14),
-                ft.Text(words.name(seat) + mark, size=15,
+                ft.Text(words.name(seat), size=15,
                         semantics_label=words.tr("quacks_ui.tab_seat", name=words.name(seat))),
+                *marks,
                 *([ft.Icon(ft.Icons.SMARTPHONE, size=16)] if device == seat else []),
             ]),
             height=TAP, key=f"tab-{seat}", on_click=lambda e, s=seat: show(s)))
@@ -143,6 +170,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     picked, set_picked = ft.use_state(no_pick)  # the seat switcher's choice (None: the device's)
     prefs: Any = ft.use_ref(None)
     page = ft.context.page
+    wide = use_width() >= WIDE
 
     async def remember() -> None:
         """Read the device's seat for this match from the browser's own storage."""
@@ -204,7 +232,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     if outcome.over:
         controls.append(result_card(words, outcome))
     elif playing:
-        controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll)
+        controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll, wide)
     if brewing:  # the pots first: what a phone at the table is for
         controls += context
     controls.append(scoreboard(words, colours))
@@ -213,7 +241,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
 
 
 def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device: int | None, show: Any,
-                   choose: Any, tap: Any, roll: Any) -> list[ft.Control]:
+                   choose: Any, tap: Any, roll: Any, wide: bool) -> list[ft.Control]:
     state = words.state
     asked = question(state)
     out: list[ft.Control] = []
@@ -237,6 +265,6 @@ def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device:
             out += [overview_card(words, seat_view(state, seat), colours.get(seat, "#888888"), show)
                     for seat in range(state.seats)]
         else:
-            out.append(keyed(SeatPanel, words, seat_view(state, shown), colours.get(shown, "#888888"), tap,
+            out.append(keyed(SeatPanel, words, seat_view(state, shown), colours.get(shown, "#888888"), tap, wide,
                              key=f"seat-panel-{shown}"))
     return out

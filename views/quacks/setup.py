@@ -51,7 +51,7 @@ def QuacksSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[dic
             content=ft.Column(spacing=6, controls=[
                 ft.Row(spacing=8, controls=[
                     ft.Container(width=18, height=18, shape=ft.BoxShape.CIRCLE, bgcolor=fill),
-                    ft.Text(tr("quacks_ui.setup.book", colour=tr(f"quacks_ui.colour.{colour}")), size=15,
+                    ft.Text(tr(f"quacks_ui.option.{colour}"), size=15,
                             weight=ft.FontWeight.BOLD, expand=True),
                     ft.Text(tr("quacks_ui.setup.from_round", round=BOOK_ROUND_OUT[colour]), size=12),
                 ]),
