@@ -367,3 +367,40 @@ def test_a_bag_after_the_round_holds_the_pot_again():
         asked = question(state)
         state = go(state, {"seat": asked.seat, "buy": []} if asked.kind == "buy" else asked.answers[0])
     assert state.players[0].bag == Bag(START_BAG)
+
+
+# -- the cards that make a player draw (QK-4) -------------------------------------------------------
+def test_an_opportunistic_moment_offers_the_engines_upgrades_once_four_chips_are_drawn():
+    """QK-4: exactly 4 chips; then a chip may be traded for its colour's next value (white 1 to
+    white 2, green 1 to green 2; an orange 1 has none), or not."""
+    from views.quacks.ask import draw_endings
+
+    state = card(new(2), "opportunistic_moment")
+    asked = question(state)
+    assert (asked.kind, asked.seat, dict(asked.info)) == ("draw", 0, {"count": 4, "exact": True, "then": "upgrade"})
+    w = words(state)
+    assert draw_endings(w, asked, ("W1", "O1", "G1")) == [
+        ("card-done", "These are the chips drawn", None)]  # three of four: not yet
+    endings = draw_endings(w, asked, ("W1", "W1", "O1", "G1"))
+    assert [(key, action) for key, _, action in endings] == [
+        ("card-upgrade-W1", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "W1"}),
+        ("card-upgrade-G1", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "G1"}),
+        ("card-done", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"]})]
+    state = go(state, endings[1][2])
+    assert state.players[0].bag["G2"] == 1 and state.players[0].bag["G1"] == 0
+
+
+def test_strong_ingredient_places_one_of_the_chips_drawn_or_none():
+    """QK-4: up to 5 chips for a player who stopped without exploding; one may be placed."""
+    from views.quacks.ask import draw_endings
+
+    state = stop_all(draws(card(new(2), "strong_ingredient"), 0, "O1"))
+    asked = question(state)
+    assert (asked.source, asked.kind, asked.seat, asked.info["then"]) == ("card", "draw", 0, "place")
+    w = words(state)
+    assert [key for key, _, _ in draw_endings(w, asked, ())] == ["card-done"]
+    endings = draw_endings(w, asked, ("W1", "G1", "W1"))
+    assert [(key, label) for key, label, _ in endings] == [
+        ("card-place-W1", "Place the white 1"), ("card-place-G1", "Place the green 1"), ("card-done", "None placed")]
+    state = go(state, endings[1][2])  # the green 1 goes after the orange 1 on space 1: space 2
+    assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("O1", 1), ("G1", 2)]

@@ -148,6 +148,26 @@ def _colour(code: str) -> str:
     return CHIPS[code].colour
 
 
+def draw_endings(words: Words, asked: Question, chosen: tuple[str, ...]) -> list[tuple[str, str, Any]]:
+    """How a card's draw can be entered once `chosen` are the chips drawn: (key, label, action),
+    the action None while the chips drawn are not yet as many as the card draws. An
+    Opportunistic Moment offers the engine's `upgrades` of the chips drawn, Strong Ingredient
+    the chips drawn to place; both also the answer without one."""
+    count = int(asked.info.get("count", 0))
+    ready = len(chosen) == count if asked.info.get("exact") else len(chosen) <= count
+    base: dict[str, Any] = {"seat": asked.seat, "drawn": list(chosen)}
+    then = asked.info.get("then")
+    if ready and then == "upgrade":
+        return [*((f"card-upgrade-{code}", words.tr("quacks_ui.card_upgrade", chip=words.chip(code)),
+                   {**base, "upgrade": code}) for code in upgrades(words.state, chosen)),
+                ("card-done", words.tr("quacks_ui.card_no_upgrade"), base)]
+    if ready and then == "place":
+        return [*((f"card-place-{code}", words.tr("quacks_ui.place_chip", chip=words.chip(code)),
+                   {**base, "place": code}) for code in dict.fromkeys(chosen)),
+                ("card-done", words.tr("quacks_ui.place_none"), base)]
+    return [("card-done", words.tr("quacks_ui.card_drawn_done"), base if ready else None)]
+
+
 @ft.component
 def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     """A card that makes a player draw chips (Less Is More, An Opportunistic Moment, Strong
@@ -156,8 +176,6 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     chosen, set_chosen = ft.use_state(nothing_yet)
     seat = asked.seat
     count = int(asked.info.get("count", 0))
-    exact = bool(asked.info.get("exact"))
-    then = asked.info.get("then")
     bag = seat_view(words.state, seat).bag
     full = len(chosen) >= count
     tiles: list[ft.Control] = []
@@ -165,30 +183,17 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
         left = bag[code] - chosen.count(code)
         can = left > 0 and not full
         label = words.tr("quacks_ui.card_drew_chip", chip=words.chip(code), count=left)
-        tiles.append(ft.Semantics(label=label, button=can, container=True, exclude_semantics=True, content=ft.Container(
+        tiles.append(ft.Semantics(label=label, button=can, container=True, exclude_semantics=True,
+                                  content=ft.Container(
             key=f"card-bag-{code}", border_radius=30, padding=2, ink=can,
             on_click=(lambda e, c=code: set_chosen((*chosen, c))) if can else None,
             content=chip_disc(code, 52, dimmed=not can))))
-    ready = len(chosen) == count if exact else len(chosen) <= count
-    base: dict[str, Any] = {"seat": seat, "drawn": list(chosen)}
-    finish: list[ft.Control] = []
-    if ready and then == "upgrade":
-        for code in upgrades(words.state, tuple(chosen)):
-            finish.append(ft.Button(
-                content=ft.Text(words.tr("quacks_ui.card_upgrade", chip=words.chip(code)), size=15), height=TAP,
-                key=f"card-upgrade-{code}", on_click=lambda e, c=code: tap({**base, "upgrade": c})))
-        finish.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.card_no_upgrade"), size=15), height=TAP,
-                                      key="card-done", on_click=lambda: tap(base)))
-    elif ready and then == "place":
-        for code in dict.fromkeys(chosen):
-            finish.append(ft.Button(
-                content=ft.Text(words.tr("quacks_ui.place_chip", chip=words.chip(code)), size=15), height=TAP,
-                key=f"card-place-{code}", on_click=lambda e, c=code: tap({**base, "place": c})))
-        finish.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.place_none"), size=15), height=TAP,
-                                      key="card-done", on_click=lambda: tap(base)))
-    else:
-        finish.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.card_drawn_done"), size=15), height=TAP,
-                                      key="card-done", disabled=not ready, on_click=lambda: tap(base)))
+    finish: list[ft.Control] = [
+        (ft.FilledButton if key == "card-done" else ft.Button)(
+            content=ft.Text(label, size=15), height=TAP, key=key, disabled=action is None,
+            on_click=(lambda e, a=action: tap(a)) if action is not None else None)
+        for key, label, action in draw_endings(words, asked, chosen)
+    ]
     if chosen:
         finish.append(ft.TextButton(content=ft.Text(words.tr("quacks_ui.card_clear"), size=15), height=TAP,
                                     key="card-clear", on_click=lambda: set_chosen(())))

@@ -108,8 +108,8 @@ def card_banner(words: Words, state: MatchState) -> ft.Control | None:
                             ft.Row(spacing=8, controls=[
                                 ft.Icon(ft.Icons.AUTO_AWESOME, color=paint, size=20),
                                 ft.Text(card.name(words.lang), size=16, weight=ft.FontWeight.BOLD, expand=True),
-                                ft.Text(words.tr(f"quacks_ui.card_type.{card.type}"), size=12, color=paint),
                             ]),
+                            ft.Text(words.tr(f"quacks_ui.card_type.{card.type}"), size=12, color=paint),
                             ft.Text(card.text(words.lang), size=14),
                         ]))
 
