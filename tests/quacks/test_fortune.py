@@ -139,6 +139,14 @@ def test_a_good_start_gives_up_rat_tails_for_rubies():
     assert [p.pot.start for p in state.players] == [0, 0, 2]
 
 
+def test_a_good_start_gives_up_at_most_3_tails():
+    """Round 2, VP 12/0: seat 1 has the tails 1, 4, 7, 10: 4 rats, of which it gives up 3 at most."""
+    state = card(with_seats(replace(new(2), round=2), vp=(12, 0)), "good_start")
+    assert state.players[1].rats == 4
+    assert question(state).answers == tuple({"seat": 1, "give_up": n} for n in range(4))
+    assert refused(state, {"seat": 1, "give_up": 4}) == "QK-4"
+
+
 def test_roll_the_die_every_player_rolls_once():
     state = card(new(3), "roll_the_die")
     assert GAME.engine.roll(state, random.Random(5))["seat"] == 0
@@ -292,6 +300,13 @@ def test_schadenfreude_with_no_2_chip_left_in_the_box_asks_nothing():
     assert state.phase == "evaluation" and state.players[2].bag == START_BAG
 
 
+def test_strong_ingredient_asks_nothing_of_an_empty_bag():
+    state = card(with_seats(new(2), bag=(bag("O1 G1"), START_BAG)), "strong_ingredient")
+    state = draws(state, 0, "O1 G1")  # the bag is empty: seat 0 stops (QK-9)
+    state = go(draws(state, 1, "W1"), {"seat": 1, "stop": True})
+    assert question(state).seat == 1 and question(state).kind == "draw"  # seat 0 draws nothing
+
+
 def test_strong_ingredient_who_stopped_may_place_one_of_up_to_5_chips_drawn():
     """Seat 0 stopped with O1@1 and places a G1 from G1 W3 (G1@2, scoring space 3); seat 1
     exploded and is not asked; seat 2 stopped with W1@1 and draws nothing."""
@@ -340,6 +355,7 @@ def test_the_pot_is_full_the_roller_rolls_twice():
     assert to_move(state) == 0 and question(state).kind == "die"
     state = go(state, {"seat": 0, "die": "ruby"})
     assert (state.evaluation.tallies[0].vp, state.evaluation.tallies[0].rubies) == (2, 2)
+    assert question(state).kind == "choice"  # no third roll: seat 1 chooses next (step D)
 
 
 def test_seasoned_perfectly_whites_of_exactly_7_move_the_droplet():
