@@ -404,3 +404,24 @@ def test_strong_ingredient_places_one_of_the_chips_drawn_or_none():
         ("card-place-W1", "Place the white 1"), ("card-place-G1", "Place the green 1"), ("card-done", "None placed")]
     state = go(state, endings[1][2])  # the green 1 goes after the orange 1 on space 1: space 2
     assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("O1", 1), ("G1", 2)]
+
+
+def test_a_whole_game_through_the_store_ends_with_the_places_the_result_card_shows(store):
+    """QK-16: a seeded bot game entered tap by tap; the match is finished in the store with
+    the engine's places, and the result lines name the players best first."""
+    from tests.quacks.test_match_properties import bot_game
+
+    final, log = bot_game(2, 3)
+    match_id = quacks_match(store)
+    live = LiveMatch.load(store, match_id)
+    for action in log:
+        assert enter(live, action), (action, live.error)
+    outcome = live.outcome
+    assert outcome.over and live.info.status == "finished"
+    assert outcome.places == ((1,), (0,)) and dict(outcome.scores) == {0: 23, 1: 46}
+    w = words(live.state)
+    lines = [tr("quacks_ui.place_line", place=outcome.placing(seat), name=w.name(seat), vp=outcome.scores[seat])
+             for group in outcome.places for seat in group]
+    assert lines == ["1. Ben: 46 VP", "2. Ana: 23 VP"]
+    assert live.state.to_json() == final.to_json()
+    assert not any("over" in line for line in last_lines(w, live.session.history))

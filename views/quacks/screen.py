@@ -218,7 +218,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     if banner is not None:
         controls.append(banner)
     context: list[ft.Control] = []  # the card in force and what just happened
-    fortune = card_banner(words, state)
+    fortune = card_banner(words, state) if not outcome.over else None
     if fortune is not None:
         context.append(fortune)
     said = last_lines(words, live.session.history)

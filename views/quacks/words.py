@@ -245,9 +245,7 @@ class Words:
                 else tr("quacks_ui.said.no_rollers")
         if kind == "round":
             return tr("quacks_ui.said.round", round=event["round"], name=self.name(event.get("start")))
-        if kind == "game_over":
-            return tr("quacks_ui.said.game_over")
-        return None
+        return None  # game_over: the result card says it
 
     def _gained(self, event: Event, who: str) -> str | None:
         kind = event["type"]
