@@ -941,3 +941,9 @@ def test_malformed_moves_are_told_apart(move, message_id):
     with pytest.raises(BadRequest) as caught:
         apply_action(position, {"roll": 3, "move": move})
     assert caught.value.message_id == message_id
+
+
+def test_pa19_the_options_say_whether_they_are_a_bonus():
+    """PA-19: screens tell a bonus move from a rolled one by the options' `bonus` flag."""
+    assert options(P({"yellow": ["t10"]}), 3).bonus is False
+    assert options(P({"yellow": ["t10"]}, bonus=[10]), None).bonus is True
