@@ -300,6 +300,14 @@ def test_schadenfreude_with_no_2_chip_left_in_the_box_asks_nothing():
     assert state.phase == "evaluation" and state.players[2].bag == START_BAG
 
 
+def test_strong_ingredient_places_a_red_of_set_2_instead_of_setting_it_aside():
+    state = card(with_seats(new(2, red=2), bag=(START_BAG.add("R1"), START_BAG)), "strong_ingredient")
+    state = go(draws(state, 0, "O1"), {"seat": 0, "stop": True}, {"seat": 1, "stop": True})
+    state = go(state, {"seat": 0, "drawn": ["R1"], "place": "R1"})
+    pot = state.players[0].pot
+    assert [(p.chip, p.space) for p in pot.chips] == [("O1", 1), ("R1", 2)] and pot.beside == ()
+
+
 def test_strong_ingredient_asks_nothing_of_an_empty_bag():
     state = card(with_seats(new(2), bag=(bag("O1 G1"), START_BAG)), "strong_ingredient")
     state = draws(state, 0, "O1 G1")  # the bag is empty: seat 0 stops (QK-9)
