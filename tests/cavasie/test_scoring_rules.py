@@ -476,3 +476,10 @@ def test_cv8_pattern_cards_are_the_highest_instance() -> None:
     score = read("A6", "S7", "P1", "S2")
     assert score.rank == "aloxolef"
     assert score.pattern_cards == ("A6", "S7")
+
+
+def test_cv9_reading_a_hand_with_felox_and_above_void() -> None:
+    """A1 A2 S3 S4 is felox; with felox and above void it is scored below: 1-2-3 in mixed
+    colours is stelie (7), above the one-colour pairs A1-A2 and S3-S4 (5)."""
+    assert read("A1", "A2", "S3", "S4").rank == "felox"
+    assert SCORER.read(["A1", "A2", "S3", "S4"], voided=True).rank == "stelie"
