@@ -85,6 +85,7 @@ def test_the_pot_is_filling_up_moves_every_droplet_one_space_to_52_at_most():
 def test_charity_gives_a_ruby_to_every_player_with_the_fewest():
     state = card(with_seats(new(3), rubies=(2, 1, 1)), "charity")
     assert [p.rubies for p in state.players] == [2, 2, 2]
+    assert [(p.vp, p.droplet, p.bag) for p in state.players] == [(0, 0, START_BAG)] * 3  # nothing else
 
 
 def test_less_is_more_the_lowest_draw_takes_a_blue_2_the_others_a_ruby():
