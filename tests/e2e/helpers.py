@@ -144,12 +144,36 @@ def goto_app(page, url: str) -> None:
     _accessible(page)
 
 
-def shot(page, name: str) -> Path:
+WAITING_FOR_SERVER = "Working..."  # the Flet client's overlay while the server has not answered
+
+
+def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
+    """A screenshot of the screen once it is drawn: Flutter paints off the main thread, so a
+    frame counts as drawn when the client is not waiting for the server and two screenshots in
+    a row are the same and not one plain colour (a loaded machine paints late)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    deadline = time.monotonic() + timeout_ms / 1000
     painted(page)
-    page.screenshot(path=str(path))
+    previous = page.screenshot()
+    while True:
+        page.wait_for_timeout(150)  # the interval between two looks, not a guess at the paint
+        current = page.screenshot()
+        drawn = current == previous and not _plain(current) and WAITING_FOR_SERVER not in visible_text(page)
+        if drawn or time.monotonic() > deadline:
+            break
+        previous = current
+    path.write_bytes(current)
     return path
+
+
+def _plain(png: bytes) -> bool:
+    """Whether a screenshot is empty: a handful of colours at most (a blank or loading page)."""
+    import io
+
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("RGB").getcolors(maxcolors=16) is not None
 
 
 def buttons_inside_viewport(page) -> list[str]:
