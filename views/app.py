@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from db import Store
+from views.main import app_locale
 from views.model import AppModel
 from views.screens import SCREENS
 from views.ui import icon_button, notice_banner
@@ -30,6 +31,7 @@ def App(model: AppModel) -> ft.View:
     def apply_theme() -> None:
         page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
         page.title = model.tr("app.title")
+        page.locale_configuration = app_locale(model.lang)  # <html lang> follows the language
 
     ft.on_updated(apply_theme, [model.dark, model.lang])
 

@@ -46,9 +46,10 @@ def game_tile(model: AppModel, game: str) -> ft.Control:
                         ]),
                     ]),
                     ft.Text(model.tr(f"game.{game}.blurb"), size=14),
-                    ft.Row(spacing=8, controls=[
+                    # Stacked at full width: a long game name never squeezes a button away.
+                    ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
                         *([ft.FilledButton(content=model.tr("home.new_match_of", game=model.tr(f"game.{game}")),
-                                           icon=ft.Icons.ADD, height=TAP, expand=True,
+                                           icon=ft.Icons.ADD, height=TAP,
                                            key=f"new-{game}", on_click=lambda: model.go("new", game=game))]
                           if ready else []),
                         *([ft.OutlinedButton(content=model.tr("app.rules_of", game=model.tr(f"game.{game}")),

@@ -66,6 +66,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
     info = game
     chosen, set_chosen = ft.use_state(())  # player ids in seat order
     name, set_name = ft.use_state("")
+    typed = ft.use_ref("")  # the field as last typed: a tap may come before the re-render
     colour, set_colour = ft.use_state(lambda: first_free_colour(model.players()))
     setup, set_setup = ft.use_state(game.defaults)
     problem, set_problem = ft.use_state(None)
@@ -87,8 +88,12 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
             order[i - 1], order[i] = order[i], order[i - 1]
             set_chosen(tuple(order))
 
+    def type_name(value: str) -> None:
+        typed.current = value
+        set_name(value)
+
     def add_player() -> None:
-        clean = name.strip()
+        clean = (typed.current or "").strip()
         if not clean:
             set_problem(model.tr("new.name_required"))
             return
@@ -100,6 +105,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         except StoreError as refused:  # e.g. the same name in other letter case, or too long
             set_problem(refused.message(model.lang))
             return
+        typed.current = ""
         set_name("")
         set_problem(None)
         set_chosen((*chosen, player.id))
@@ -171,7 +177,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         heading(model.tr("new.add_player")),
         ft.Row(controls=[
             ft.TextField(label=model.tr("new.player_name"), value=name, expand=True, max_length=40,
-                         on_change=lambda e: set_name(e.control.value), on_submit=lambda e: add_player()),
+                         on_change=lambda e: type_name(e.control.value), on_submit=lambda e: add_player()),
             ft.FilledButton(content=model.tr("new.add_player"), icon=ft.Icons.PERSON_ADD, height=TAP,
                             on_click=lambda: add_player()),
         ]),
