@@ -14,7 +14,6 @@ from typing import Any
 
 from companion.quacks.data import POT_TRACK, RAT_TAILS, SCORE_LAP, PotSpace, rats_for
 from companion.quacks.match_state import MatchState
-from companion.quacks.pot import scoring_space
 
 
 @dataclass(frozen=True)
@@ -54,8 +53,6 @@ def scores(state: MatchState) -> tuple[SeatScore, ...]:
 def tails_between(low: int, high: int) -> tuple[int, ...]:
     """The rat tails t on the score track with low <= t < high, every lap counted (QK-5: a
     tail t lies between the spaces t and t + 1; the track loops at 50)."""
-    if high <= low:
-        return ()
     found: list[int] = []
     for lap in range(max(low, 0) // SCORE_LAP, high // SCORE_LAP + 1):
         found += [lap * SCORE_LAP + t for t in RAT_TAILS if low <= lap * SCORE_LAP + t < high]
@@ -95,12 +92,6 @@ def evaluation_step(state: MatchState) -> str | None:
     """The evaluation's step now ("A" … "F"), or None outside the evaluation."""
     ev = state.evaluation
     return ev.step if state.phase == "evaluation" and ev is not None else None
-
-
-def pot_scoring(state: MatchState, seat: int) -> PotSpace | None:
-    """The space `seat`'s pot scores on now (QK-10), None before the pot exists."""
-    pot = state.players[seat].pot
-    return None if pot is None else scoring_space(pot)
 
 
 # --- the shop: the engine's legal purchases, chip by chip -------------------------------------

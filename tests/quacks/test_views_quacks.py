@@ -425,3 +425,124 @@ def test_a_whole_game_through_the_store_ends_with_the_places_the_result_card_sho
     assert lines == ["1. Ben: 46 VP", "2. Ana: 23 VP"]
     assert live.state.to_json() == final.to_json()
     assert not any("over" in line for line in last_lines(w, live.session.history))
+
+
+# -- every answer's label, from the engine's own questions ------------------------------------------
+def until(state, kind: str):
+    """Answer the questions (first answer; buy nothing) until one of `kind` is asked."""
+    while (asked := question(state)).kind != kind:
+        state = go(state, {"seat": asked.seat, "buy": []} if asked.kind == "buy" else asked.answers[0])
+    return state, asked
+
+
+def labels(state, asked) -> list[str]:
+    return [words(state).answer(asked, action) for action in asked.answers]
+
+
+@pytest.mark.parametrize(("books", "extra", "chips", "kind", "prompt", "expected"), [
+    ({"green": 2}, None, "W1 G1", "green_take", "B · Ana's green chips: which chips go into the bag?",
+     ["Take nothing", "Take orange 1"]),
+    ({"green": 4}, None, "W1 G1", "green_pay", "B · Ana's green chips: pay rubies (up to 1) to move the droplet?",
+     ["Pay nothing", "Pay rubies: 1"]),
+    ({"purple": 2}, "P1", "P1 W1", "purple_trade", "B · Ana's purple chips (1): trade some in?",
+     ["Keep the purple chips", "Trade 1 purple"]),
+    ({"purple": 4}, "P1", "G1 P1", "purple_swap", "B · Ana's purple chips (1): swap a chip of the pot?",
+     ["No swap", "Swap the green 1 (chip 1) for a green 2"]),
+])
+def test_step_b_questions_of_the_book_sets_in_words(books, extra, chips, kind, prompt, expected):
+    """QK-12: green sets 2 and 4, purple sets 2 and 4 ask in step B; the answers are the
+    engine's, labelled from the question's own info (the pot chip swapped, the chips given)."""
+    state = new(2, **books)
+    if extra:
+        state = with_seats(state, bag=(START_BAG.add(extra), START_BAG))
+    state, asked = until(stop_all(draws(card(state, "seasoned_perfectly"), 0, chips)), kind)
+    assert words(state).prompt(asked) == prompt
+    assert labels(state, asked) == expected
+
+
+def test_step_f_rubies_in_words_with_their_price():
+    """QK-15: 2 rubies a droplet step, 2 a refill (the flask was used): 6 rubies."""
+    state = card(with_seats(new(2), rubies=(5, 0), flask=(False, True)), "seasoned_perfectly")
+    state, asked = until(stop_all(draws(state, 0, "G1")), "spend")  # 5 + green set 1's ruby
+    assert words(state).prompt(asked) == "F · Ana, rubies in hand: 6. Spend some?"
+    assert labels(state, asked) == [
+        "Keep the rubies", "refill the flask (rubies: 2)", "droplet +1 (rubies: 2)",
+        "droplet +1, refill the flask (rubies: 4)", "droplet +2 (rubies: 4)",
+        "droplet +2, refill the flask (rubies: 6)", "droplet +3 (rubies: 6)"]
+
+
+def test_purple_card_choices_in_words():
+    """QK-4: Choose Wisely (purple only from round 3), Just in Time, Rats Are Your Friends (one
+    VP per rat tail: 0 against 10 VP crosses the tails 1, 4, 7), A Good Start."""
+    from dataclasses import replace
+
+    state = card(replace(new(2), round=3), "choose_wisely")
+    assert labels(state, question(state)) == ["Droplet 2 spaces on", "Take a purple 1"]
+    state = card(new(2), "just_in_time")
+    assert labels(state, question(state)) == ["4 VP", "Take a white 1 out of the bag"]
+    behind = with_seats(replace(new(2), round=2), vp=(0, 10))
+    state = card(behind, "rats_friends")
+    assert labels(state, question(state))[:2] == ["3 VP (one per rat tail)", "Take a green 4"]
+    state = card(behind, "good_start")
+    asked = question(state)
+    assert words(state).prompt(asked) == "A Good Start: Ana's rat tails: 3. Give some up for rubies?"
+    assert labels(state, asked) == ["Keep the rat tails", "Rat tails into rubies: 1", "Rat tails into rubies: 2",
+                                    "Rat tails into rubies: 3"]
+
+
+def test_brewing_and_round_events_in_words():
+    w = words(new(3))
+    assert w.event({"type": "white_returned", "chip": "W2", "space": 4, "by": "flask", "seat": 1}) == \
+        "Ben used the flask: the white 2 is back in the bag."
+    assert w.event({"type": "set_aside", "chip": "R2", "seat": 2}) == "Cai: the red 2 waits beside the pot."
+    assert w.event({"type": "beside", "chip": "R2", "choice": "keep", "seat": 2}) == \
+        "Cai keeps the red 2 for a later round."
+    assert w.event({"type": "rats", "rats": [0, 3, 1]}) == "Rat tails: Ana 0, Ben 3, Cai 1."
+    assert w.event({"type": "rats", "rats": [0, 0, 0]}) == "No rat tails this round."
+    assert w.event({"type": "rollers", "seats": []}) == "Nobody rolls the bonus die: every pot exploded."
+    assert w.event({"type": "rollers", "seats": [0, 2]}) == "Bonus die: Ana, Cai."
+    assert w.event({"type": "round", "round": 6, "start": 2}) == "Round 6 begins; Cai starts."
+    assert w.event({"type": "card_upgrade", "seat": 0, "chip": "B1", "to": "B2"}) == \
+        "Ana traded the blue 1 for a blue 2."
+    assert w.event({"type": "stopped", "reason": "bag_empty"}, actor=1) == "Ben's bag is empty: brewing over."
+    assert w.event({"type": "buy", "seat": 1, "chips": [], "spent": 0, "gain": {}}) == "Ben bought nothing."
+    assert w.event({"type": "ruby_space", "seat": 1, "gain": {}}) is None  # nothing gained: nothing said
+    assert w.event({"type": "game_over"}) is None
+
+
+def test_rat_tail_boundaries_a_tail_on_my_score_counts_the_leaders_does_not():
+    """QK-5: a tail t counts when my_vp <= t < leader_vp."""
+    assert tails_between(4, 10) == (4, 7)
+    assert tails_between(10, 4) == ()
+
+
+@pytest.mark.parametrize(("blue", "vp", "rubies"), [(3, 0, 2), (4, 1, 1)])
+def test_the_scoreboard_counts_what_blue_gives_while_brewing(blue, vp, rubies):
+    """QK-18: a blue 1 landing on a ruby space (5) gives a ruby (set 3) or its value in VP
+    (set 4) at once; the scoreboard shows it before the evaluation."""
+    state = card(with_seats(new(2, blue=blue), bag=(START_BAG.add("B1"), START_BAG)), "seasoned_perfectly")
+    state = draws(state, 0, "W3 W1 B1")  # 3, 4, then 5 (a ruby space)
+    row = scores(state)[0]
+    assert (row.vp, row.rubies) == (vp, rubies)
+
+
+def test_the_evaluation_board_and_step_exist_only_during_the_evaluation():
+    from companion.quacks.screen_board import evaluation_step
+    from tests.quacks.test_match_properties import bot_game
+
+    state = card(new(2), "seasoned_perfectly")
+    assert evaluation_board(state) == () and evaluation_step(state) is None
+    state = stop_all(state)
+    assert evaluation_step(state) == "A" and len(evaluation_board(state)) == 2
+    over, _ = bot_game(2, 3)
+    assert over.evaluation is not None  # the last round's evaluation stays in the state
+    assert evaluation_board(over) == () and evaluation_step(over) is None
+
+
+def test_the_screen_records_are_immutable():
+    import dataclasses
+
+    state = stop_all(card(new(2), "seasoned_perfectly"))
+    for record in (scores(state)[0], evaluation_board(state)[0]):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            record.vp = 99

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.quacks.data import CHIPS, PotSpace
+from companion.quacks.data import CHIPS, RUBIES_PER_DROPLET, RUBIES_PER_FLASK, PotSpace
 from companion.quacks.match_state import MatchState
 from companion.quacks.match_view import Question
 
@@ -185,7 +185,8 @@ class Words:
             parts.append(self.tr("quacks_ui.answer.spend_droplet", n=steps))
         if flask:
             parts.append(self.tr("quacks_ui.answer.spend_flask"))
-        return self.tr("quacks_ui.answer.spend", what=", ".join(parts), rubies=2 * (steps + int(flask)))
+        cost = steps * RUBIES_PER_DROPLET + int(flask) * RUBIES_PER_FLASK  # QK-15's prices, from the data
+        return self.tr("quacks_ui.answer.spend", what=", ".join(parts), rubies=cost)
 
     def swap(self, asked: Question, swap: Mapping[str, Any]) -> str:
         if not swap.get("tier"):
