@@ -48,6 +48,7 @@ from companion.quacks.evaluation_types import Extras
 from companion.quacks.match_state import AskKind, CardAsk, MatchState
 from companion.quacks.pot import Beside, Draw
 from companion.quacks.pot import draw as pot_draw
+from companion.quacks.pot import stop as pot_stop
 from companion.quacks.rats import rats_for_round
 
 RULE = "QK-4"
@@ -397,10 +398,10 @@ def _strong_ingredient(state: MatchState, seat: int, codes: Sequence[str], place
     assert player.pot is not None
     pot = replace(player.pot, stopped=False)
     pot, bag, more = pot_draw(pot, player.bag, Draw(place), state.books)
-    if len(pot.beside) > len(player.pot.beside):
-        pot, bag, also = pot_draw(replace(pot, stopped=True), bag, Beside("place"), state.books)
-        more += also
     if not pot.exploded:
-        pot = replace(pot, stopped=True, last_white=False)
+        pot = pot_stop(pot)
+    if len(pot.beside) > len(player.pot.beside):  # red set 2: placed now, not set aside
+        pot, bag, also = pot_draw(pot, bag, Beside("place"), state.books)
+        more += also
     events += [{**event, "seat": seat} for event in more]
     return state.with_player(seat, pot=pot, bag=bag), events

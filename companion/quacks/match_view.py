@@ -92,8 +92,9 @@ def brewing_open(state: MatchState, seat: int) -> bool:
 def brewing_actions(state: MatchState, seat: int) -> list[dict[str, Any]]:
     """The brewing entries of `seat` the engine accepts now (QK-6 … QK-9, QK-18, cards)."""
     player = state.players[seat]
-    if state.phase != "brewing" or state.closing or player.pot is None:
+    if state.phase != "brewing":
         return []
+    assert player.pot is not None  # every seat brews (once brewing is over nothing is legal)
     actions: list[dict[str, Any]] = []
     for item in legal_items(player.pot, player.bag, state.books):
         if isinstance(item, str) or "chip" in item:

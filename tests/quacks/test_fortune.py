@@ -159,6 +159,13 @@ def test_roll_the_die_every_player_rolls_once():
     assert state.phase == "brewing"
 
 
+def test_roll_the_die_faces_1vp_and_ruby():
+    state = card(new(3), "roll_the_die")
+    state = go(state, {"seat": 0, "die": "1vp"}, {"seat": 1, "die": "ruby"}, {"seat": 2, "die": "1vp"})
+    assert [(p.vp, p.rubies, p.droplet) for p in state.players] == [(1, 1, 0), (0, 2, 0), (1, 1, 0)]
+    refused(card(new(3), "roll_the_die"), {"seat": 0, "die": "six"}, BadRequest)
+
+
 def test_an_opportunistic_moment_trades_one_drawn_chip_up_or_gives_a_green_1():
     """Seat 0 trades its G1 for a G2 (the G1 goes back to the box); seat 1 could trade but
     does not; seat 2 draws W3 O1 O1 O1, none has a higher chip: a green 1."""
@@ -325,7 +332,9 @@ def test_strong_ingredient_who_stopped_may_place_one_of_up_to_5_chips_drawn():
     state = go(draws(state, 2, "W1"), {"seat": 2, "stop": True})
     assert to_move(state) == 0 and question(state).info == {"count": 5, "exact": False, "then": "place"}
     assert refused(state, {"seat": 0, "drawn": ["W1"] * 4 + ["W2", "W2"]}) == "QK-4"  # 6 > 5
-    assert refused(state, {"seat": 0, "drawn": ["G1", "W3"], "place": "W2"}) == "QK-4"
+    with pytest.raises(IllegalMove) as caught:
+        play(state, {"seat": 0, "drawn": ["G1", "W3"], "place": "W2"})
+    assert caught.value.rule == "QK-4" and caught.value.params["drawn"] == "G1, W3"
     state = go(state, {"seat": 0, "drawn": ["G1", "W3"], "place": "G1"})
     assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("O1", 1), ("G1", 2)]
     assert state.players[0].pot.stopped and state.players[0].bag == START_BAG.remove("O1").remove("G1")

@@ -53,9 +53,10 @@ def test_qk1_setup_options_books_and_start_player():
     with pytest.raises(BadRequest) as caught:
         new(3, start=3)  # the seats are 0, 1, 2
     assert caught.value.rule == "QK-1"
-    for players in (1, 5, True):  # the engine checks on its own too (a stored set-up, a tool)
-        with pytest.raises(BadRequest) as caught:
-            GAME.engine.new_state({"players": players})
+    for setup in ({"players": 1}, {"players": 5}, {"players": True}, {"players": 3, "start": True},
+                  {"players": 3, "start": "1"}, {"players": 3, "start": -1}):
+        with pytest.raises(BadRequest) as caught:  # the engine checks on its own too (a tool)
+            GAME.engine.new_state(setup)
         assert caught.value.rule == "QK-1"
 
 
