@@ -483,3 +483,13 @@ def test_cv9_reading_a_hand_with_felox_and_above_void() -> None:
     colours is stelie (7), above the one-colour pairs A1-A2 and S3-S4 (5)."""
     assert read("A1", "A2", "S3", "S4").rank == "felox"
     assert SCORER.read(["A1", "A2", "S3", "S4"], voided=True).rank == "stelie"
+
+
+def test_cv8_15_livizax_pattern_cards_are_the_four_of_one_colour() -> None:
+    assert read("A1", "A3", "A5", "A7").pattern_cards == ("A1", "A3", "A5", "A7")
+
+
+def test_cv9_sol_with_exactly_three_hand_cards_on_a_fixed_hand() -> None:
+    """'Fewer than 4 hand cards': three still count."""
+    assert read("A1", "P8", "S3", "A4", "S6", hand_cards=3).rank == "sol"
+    assert read("A1", "P8", "S3", "A4", "S6", hand_cards=4).rank == "aloxolef"
