@@ -546,3 +546,35 @@ def test_the_screen_records_are_immutable():
     for record in (scores(state)[0], evaluation_board(state)[0]):
         with pytest.raises(dataclasses.FrozenInstanceError):
             record.vp = 99
+
+
+def test_words_edges_names_percent_bounds_labels_made_by_hand():
+    """Labels the engine's questions above do not reach: a seat without a name, the
+    percentage bounds, a trade of 2 or 3 purples, the swap of one chip among several, the
+    evaluation's VP (step D) beside blue set 4's VP while brewing, the last lines' limit."""
+    import dataclasses
+
+    from companion.quacks.match_view import Question
+
+    w = words(new(3))
+    assert w.name(5) == "Seat 6" and w.name(None) == "?"
+    assert [percent(p) for p in (0.01, 0.015, 0.985, 0.99)] == ["1%", "2%", "98%", "99%"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        w.lang = "ko"
+    trade = Question("evaluation", "purple_trade", 0, "QK-12", step="B", info={"purples": 3, "tiers": [1, 2, 3]})
+    assert [w.answer(trade, {"seat": 0, "purple_trade": tier}) for tier in (0, 2, 3)] == [
+        "Keep the purple chips", "Trade 2 purples", "Trade 3 purples"]
+    swaps = [{"tier": 1, "chip": 0, "from": "W1", "to": "W2"}, {"tier": 1, "chip": 2, "from": "G1", "to": "G2"},
+             {"tier": 2, "chip": 2, "from": "G2", "to": "G4"}]
+    swap = Question("evaluation", "purple_swap", 0, "QK-12", step="B", info={"purples": 2, "swaps": swaps})
+    assert w.answer(swap, {"seat": 0, "purple_swap": {"tier": 1, "chip": 2}}) == \
+        "Swap the green 1 (chip 3) for a green 2"
+    assert w.answer(swap, {"seat": 0, "purple_swap": {"tier": 3, "chip": 0}}) == "Other answer"
+    assert w.event({"type": "vp", "step": "D", "seat": 1, "gain": {"vp": 2}}) == "Ben, victory points: +2 VP."
+    assert w.event({"type": "vp", "chip": "B2", "vp": 2, "seat": 1}) == "Ben: the blue 2 landed on a ruby: +2 VP."
+
+    from companion.session import Step
+
+    placed = [{"type": "placed", "chip": "W1", "space": n, "distance": 1, "seat": 0} for n in range(1, 11)]
+    lines = last_lines(w, [Step({"seat": 0, "draw": "W1"}, None, placed)])
+    assert len(lines) == 8 and lines[-1] == "Ana: white 1 on space 10 (1 on)."

@@ -97,34 +97,34 @@ class Words:
         who = self.name(asked.seat)
         info = asked.info
         if asked.source == "fortune":
-            return self.tr("quacks_ui.ask.fortune", name=who, round=info.get("round", self.state.round))
+            return self.tr("quacks_ui.ask.fortune", name=who, round=info["round"])
         if asked.source == "card":
             card = self.card_name(asked.card) if asked.card else ""
             if asked.kind == "draw":
                 key = "quacks_ui.ask.card_draw_exact" if info.get("exact") else "quacks_ui.ask.card_draw_most"
-                return self.tr(key, name=who, card=card, count=info.get("count", 0))
+                return self.tr(key, name=who, card=card, count=info["count"])
             if asked.kind == "give_up":
-                return self.tr("quacks_ui.ask.card_give_up", name=who, card=card, rats=info.get("rats", 0))
+                return self.tr("quacks_ui.ask.card_give_up", name=who, card=card, rats=info["rats"])
             return self.tr(f"quacks_ui.ask.card_{asked.kind}", name=who, card=card)
         kind = asked.kind
         if kind == "die":
-            rolls = int(info.get("rolls", 1))
+            rolls = int(info["rolls"])
             if rolls > 1:
-                return self.tr("quacks_ui.ask.die_of", name=who, roll=info.get("roll", 1), rolls=rolls)
+                return self.tr("quacks_ui.ask.die_of", name=who, roll=info["roll"], rolls=rolls)
             return self.tr("quacks_ui.ask.die", name=who)
         if kind == "choice":
-            return self.tr("quacks_ui.ask.choice", name=who, vp=info.get("vp", 0), coins=info.get("coins", 0))
+            return self.tr("quacks_ui.ask.choice", name=who, vp=info["vp"], coins=info["coins"])
         if kind == "buy":
-            return self.tr("quacks_ui.ask.buy", name=who, coins=info.get("coins", 0))
+            return self.tr("quacks_ui.ask.buy", name=who, coins=info["coins"])
         if kind == "spend":
-            return self.tr("quacks_ui.ask.spend", name=who, rubies=info.get("rubies", 0))
+            return self.tr("quacks_ui.ask.spend", name=who, rubies=info["rubies"])
         if kind == "green_take":
             return self.tr("quacks_ui.ask.green_take", name=who)
         if kind == "green_pay":
-            return self.tr("quacks_ui.ask.green_pay", name=who, most=info.get("most", 0))
+            return self.tr("quacks_ui.ask.green_pay", name=who, most=info["most"])
         if kind == "purple_trade":
-            return self.tr("quacks_ui.ask.purple_trade", name=who, purples=info.get("purples", 0))
-        return self.tr("quacks_ui.ask.purple_swap", name=who, purples=info.get("purples", 0))
+            return self.tr("quacks_ui.ask.purple_trade", name=who, purples=info["purples"])
+        return self.tr("quacks_ui.ask.purple_swap", name=who, purples=info["purples"])
 
     def answer(self, asked: Question, action: Mapping[str, Any]) -> str:
         """A ready-made legal answer as its button's label."""
@@ -140,8 +140,8 @@ class Words:
         if "choice" in action:
             info = asked.info
             if action["choice"] == "vp":
-                return self.tr("quacks_ui.answer.take_vp", vp=info.get("vp", 0))
-            return self.tr("quacks_ui.answer.go_buy", coins=info.get("coins", 0))
+                return self.tr("quacks_ui.answer.take_vp", vp=info["vp"])
+            return self.tr("quacks_ui.answer.go_buy", coins=info["coins"])
         if "spend" in action:
             return self.spend(action["spend"])
         if "green_take" in action:
@@ -170,14 +170,14 @@ class Words:
             if asked.effect == "choose_4chip_or_vp_per_rat":
                 return self.tr("quacks_ui.answer.take_vp_rats", rats=self.state.players[asked.seat].rats)
             return self.tr("quacks_ui.answer.take_vp4")
-        if isinstance(option, str) and option in CHIPS:
+        if option in CHIPS:
             if asked.effect == "trade_ruby_for_1chip":
                 return self.tr("quacks_ui.answer.pay_ruby_for", chip=self.chip(option))
             return self.tr("quacks_ui.answer.take_chip", chip=self.chip(option))
         return str(option)
 
     def spend(self, spend: Mapping[str, Any]) -> str:
-        steps, flask = int(spend.get("droplet", 0)), bool(spend.get("flask", False))
+        steps, flask = int(spend["droplet"]), bool(spend["flask"])
         if not steps and not flask:
             return self.tr("quacks_ui.answer.keep_rubies")
         parts = []
@@ -259,7 +259,7 @@ class Words:
             if not event.get("chips"):
                 return self.tr("quacks_ui.said.bought_nothing", name=who)
             return self.tr("quacks_ui.said.bought", name=who, chips=self.chips(event["chips"]),
-                           coins=event.get("spent", 0))
+                           coins=event["spent"])
         text = self.gain(gain)
         if not text:
             return None
