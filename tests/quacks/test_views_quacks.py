@@ -578,3 +578,12 @@ def test_words_edges_names_percent_bounds_labels_made_by_hand():
     placed = [{"type": "placed", "chip": "W1", "space": n, "distance": 1, "seat": 0} for n in range(1, 11)]
     lines = last_lines(w, [Step({"seat": 0, "draw": "W1"}, None, placed)])
     assert len(lines) == 8 and lines[-1] == "Ana: white 1 on space 10 (1 on)."
+
+
+def test_the_pot_is_full_asks_each_roll_of_two():
+    """QK-4 with QK-11: The Pot Is Full makes the roller roll twice; the prompt counts the rolls."""
+    state = stop_all(card(new(2), "pot_is_full"))
+    asked = question(state)
+    assert words(state).prompt(asked) == "A · Ana rolls the bonus die (roll 1 of 2). What does it show?"
+    state = go(state, asked.answers[0])
+    assert words(state).prompt(question(state)) == "A · Ana rolls the bonus die (roll 2 of 2). What does it show?"
