@@ -15,23 +15,20 @@ engine; what it returns is plain frozen data, never live ORM objects.
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, Text, cast, delete, exists, func, insert, select, tuple_
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from db import errors
-from db.engine import writer
 from db.models import Event, Match, Participant, Player
-
-if TYPE_CHECKING:
-    from db.store import Store
+from db.store import Store, _detail, _stored_object
+from db.store import _utc as _store_utc
 
 _Query = TypeVar("_Query", bound=Select[*tuple[Any, ...]])
 
@@ -44,46 +41,18 @@ FEW_MATCHES = 2000
 HISTORY_STATUSES = ("finished", "abandoned")
 
 
-# -- transactions on the store's engine -----------------------------------------------
-def _lock_of(store: Store) -> Any:
-    # The store serialises its own writes in-process with this lock (an in-memory
-    # database is one shared connection); ours queue behind the same lock.
-    lock = getattr(store, "_lock", None)
-    return lock if isinstance(lock, type(threading.RLock())) else nullcontext()
-
-
-@contextmanager
-def reading(store: Store) -> Iterator[Session]:
+# -- transactions: the store's own (one lock for writers, BEGIN IMMEDIATE on SQLite) ----------
+def reading(store: Store) -> AbstractContextManager[Session]:
     """One read transaction: every query inside sees the same data."""
-    try:
-        with _lock_of(store), Session(store.engine) as session, session.begin():
-            yield session
-    except SQLAlchemyError as error:
-        raise errors.DatabaseFailed(detail=_detail(error)) from error
+    return store.reading()
 
 
-@contextmanager
-def writing(store: Store) -> Iterator[Session]:
+def writing(store: Store) -> AbstractContextManager[Session]:
     """One write transaction: all of it is committed, or none of it."""
-    try:
-        with _lock_of(store), Session(writer(store.engine)) as session, session.begin():
-            yield session
-    except SQLAlchemyError as error:
-        raise errors.DatabaseFailed(detail=_detail(error)) from error
+    return store.writing()
 
 
-def _detail(error: BaseException) -> str:
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
-
-
-def utc(moment: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back naive; the store writes UTC only."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+utc = _store_utc  # SQLite hands datetimes back naive; the store writes UTC only
 
 
 def _utc(moment: datetime) -> datetime:
@@ -385,18 +354,6 @@ def match_page(store: Store, match_id: int) -> MatchPage:
         result=_stored_object(result_text, match_id, "result"),
         log=tuple(log),
     )
-
-
-def _stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] | None:
-    if raw is None:
-        return None
-    try:
-        value = json.loads(raw)
-    except ValueError as error:
-        raise errors.CorruptMatch(match_id=match_id, field=field) from error
-    if value is not None and not isinstance(value, dict):
-        raise errors.CorruptMatch(match_id=match_id, field=field)
-    return value
 
 
 def _as_datetime(value: object) -> datetime:

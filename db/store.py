@@ -245,8 +245,9 @@ class Store:
         return f"Store({self._location!r})"
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """One write transaction: all of it is committed, or none of it."""
+    def writing(self) -> Iterator[Session]:
+        """One write transaction: all of it is committed, or none of it. Writers queue
+        behind one lock in-process; on SQLite the transaction starts with BEGIN IMMEDIATE."""
         try:
             with self._lock, self._write.begin() as session:
                 yield session
@@ -254,7 +255,8 @@ class Store:
             raise errors.DatabaseFailed(detail=_detail(error)) from error
 
     @contextmanager
-    def _reading(self) -> Iterator[Session]:
+    def reading(self) -> Iterator[Session]:
+        """One read transaction: every query inside sees the same data."""
         try:
             with self._read_lock, self._read.begin() as session:
                 yield session
@@ -265,7 +267,7 @@ class Store:
     def add_player(self, name: str, colour: str) -> PlayerInfo:
         name = _clean_name(name)
         colour = _clean_colour(colour)
-        with self._writing() as session:
+        with self.writing() as session:
             self._check_name_free(session, name)
             player = Player(name=name, colour=colour, created_at=_now(), archived=False)
             session.add(player)
@@ -274,7 +276,7 @@ class Store:
 
     def players(self, include_archived: bool = False) -> list[PlayerInfo]:
         """Players by name (then id); archived ones only when asked."""
-        with self._reading() as session:
+        with self.reading() as session:
             query = select(Player)
             if not include_archived:
                 query = query.where(Player.archived.is_(False))
@@ -282,12 +284,12 @@ class Store:
         return sorted(found, key=lambda player: (player.name.casefold(), player.id))
 
     def player(self, player_id: int) -> PlayerInfo:
-        with self._reading() as session:
+        with self.reading() as session:
             return _player_info(_get_player(session, player_id))
 
     def rename_player(self, player_id: int, name: str) -> PlayerInfo:
         name = _clean_name(name)
-        with self._writing() as session:
+        with self.writing() as session:
             player = _get_player(session, player_id)
             if not player.archived:
                 self._check_name_free(session, name, besides=player.id)
@@ -297,21 +299,21 @@ class Store:
 
     def set_player_colour(self, player_id: int, colour: str) -> PlayerInfo:
         colour = _clean_colour(colour)
-        with self._writing() as session:
+        with self.writing() as session:
             player = _get_player(session, player_id)
             player.colour = colour
             return _player_info(player)
 
     def archive_player(self, player_id: int) -> PlayerInfo:
         """Hide a player from the pickers; their matches and scores stay."""
-        with self._writing() as session:
+        with self.writing() as session:
             player = _get_player(session, player_id)
             player.archived = True
             return _player_info(player)
 
     def restore_player(self, player_id: int) -> PlayerInfo:
         """Bring an archived player back (refused if their name was given away)."""
-        with self._writing() as session:
+        with self.writing() as session:
             player = _get_player(session, player_id)
             if player.archived:
                 self._check_name_free(session, player.name, besides=player.id)
@@ -367,7 +369,7 @@ class Store:
             if spec.team is not None and not _is_int(spec.team, minimum=0):
                 raise errors.BadTeam(seat=spec.seat, team=spec.team)
         setup = _checked_setup(playable[game], {**_exact_json(setup, "setup"), "players": len(seats)})
-        with self._writing() as session:
+        with self.writing() as session:
             seated: set[int] = set()
             for spec in seats:
                 player = _get_player(session, spec.player_id)
@@ -392,7 +394,7 @@ class Store:
             return match.id
 
     def match(self, match_id: int) -> MatchInfo:
-        with self._reading() as session:
+        with self.reading() as session:
             _get_match(session, match_id)
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
@@ -403,7 +405,7 @@ class Store:
             .where(Match.status == "active")
             .order_by(Match.started_at.desc(), Match.id.desc())
         )
-        with self._reading() as session:
+        with self.reading() as session:
             return self._infos(session, query)
 
     def history(
@@ -429,7 +431,7 @@ class Store:
         query = query.order_by(Match.finished_at.desc(), Match.id.desc()).offset(offset)
         if limit is not None:
             query = query.limit(limit)
-        with self._reading() as session:
+        with self.reading() as session:
             return self._infos(session, query)
 
     def finish_match(
@@ -449,7 +451,7 @@ class Store:
         for seat, placing in placings.items():
             if not _is_int(placing, minimum=1):
                 raise errors.BadPlacing(seat=seat, placing=placing)
-        with self._writing() as session:
+        with self.writing() as session:
             match = _get_active_match(session, match_id)
             by_seat = {participant.seat: participant for participant in match.participants}
             for seat in (*scores, *placings):
@@ -467,7 +469,7 @@ class Store:
 
     def abandon_match(self, match_id: int) -> MatchInfo:
         """Give up an active match: it leaves the 'continue' list, its log stays."""
-        with self._writing() as session:
+        with self.writing() as session:
             match = _get_active_match(session, match_id)
             match.status = "abandoned"
             match.finished_at = _now()
@@ -480,7 +482,7 @@ class Store:
         Its result, finish time, scores and placings are cleared; its log is kept.
         Reopening an active match changes nothing.
         """
-        with self._writing() as session:
+        with self.writing() as session:
             match = _get_match(session, match_id)
             if match.status != "active":
                 _reopen(match)
@@ -489,7 +491,7 @@ class Store:
 
     def delete_match(self, match_id: int) -> None:
         """Delete a match with its seats and log (the UI asks for confirmation first)."""
-        with self._writing() as session:
+        with self.writing() as session:
             _get_match(session, match_id)
             # The database cascades to participants and events (ON DELETE CASCADE).
             session.execute(delete(Match).where(Match.id == match_id))
@@ -516,7 +518,7 @@ class Store:
         kind, payload = _clean_entry(entry)
         for attempt in range(3):
             try:
-                with self._writing() as session:
+                with self.writing() as session:
                     match = _get_match(session, match_id)
                     reopens = kind == "undo" and outcome is not None and not outcome.over
                     if match.status == "abandoned" or (match.status == "finished" and not reopens):
@@ -543,7 +545,7 @@ class Store:
 
     def last_seq(self, match_id: int) -> int:
         """How many entries the match's log holds: a cheap poll for screens left open."""
-        with self._reading() as session:
+        with self.reading() as session:
             return int(session.scalar(_last_seq(match_id)) or 0)
 
     def settle(self, match_id: int, outcome: Outcome, seen: int | None = None) -> MatchInfo:
@@ -553,7 +555,7 @@ class Store:
         With `seen`, nothing changes if the log has moved on since the outcome was worked
         out: the write that moved it settled the match itself.
         """
-        with self._writing() as session:
+        with self.writing() as session:
             match = _get_match(session, match_id)
             fresh = seen is None or int(session.scalar(_last_seq(match_id)) or 0) == seen
             if match.status != "abandoned" and fresh:
@@ -581,7 +583,7 @@ class Store:
         an action without its action, a gap in the seqs) raises a CorruptEvent naming
         the match and the seq, instead of handing a broken log to the replay.
         """
-        with self._reading() as session:
+        with self.reading() as session:
             _get_match(session, match_id)
             rows = session.execute(
                 select(Event.seq, Event.kind, cast(Event.payload, Text))
