@@ -14,6 +14,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -150,21 +152,41 @@ WAITING_FOR_SERVER = "Working..."  # the Flet client's overlay while the server 
 def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
     """A screenshot of the screen once it is drawn: Flutter paints off the main thread, so a
     frame counts as drawn when the client is not waiting for the server and two screenshots in
-    a row are the same and not one plain colour (a loaded machine paints late)."""
+    a row are the same and not one plain colour (a loaded machine paints late).
+
+    A canvas that stays blank while the page's text is there (the software GL of a loaded CI
+    machine compiling its first shaders) gets up to START_TIMEOUT_MS, and a resize by one pixel
+    every few seconds asks Flutter for a fresh frame."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    deadline = time.monotonic() + timeout_ms / 1000
+    start = time.monotonic()
+    nudged = start
     painted(page)
     previous = page.screenshot()
     while True:
         page.wait_for_timeout(150)  # the interval between two looks, not a guess at the paint
         current = page.screenshot()
-        drawn = current == previous and not _plain(current) and WAITING_FOR_SERVER not in visible_text(page)
-        if drawn or time.monotonic() > deadline:
+        blank = _plain(current)
+        drawn = current == previous and not blank and WAITING_FOR_SERVER not in visible_text(page)
+        waited = time.monotonic() - start
+        if drawn or waited > (START_TIMEOUT_MS if blank else timeout_ms) / 1000:
             break
+        if blank and time.monotonic() - nudged > 5:
+            _nudge(page)
+            nudged = time.monotonic()
         previous = current
     path.write_bytes(current)
+    assert not _plain(current), f"{path.name}: the canvas stayed blank for {waited:.0f} s"
     return path
+
+
+def _nudge(page) -> None:
+    """Resize the window by one pixel and back: Flutter lays out and paints a new frame."""
+    size = dict(page.viewport_size)
+    page.set_viewport_size({"width": size["width"], "height": size["height"] + 1})
+    painted(page)
+    page.set_viewport_size(size)
+    painted(page)
 
 
 def _plain(png: bytes) -> bool:
@@ -260,8 +282,42 @@ def button(page, name: str | re.Pattern, exact: bool = True):
     return page.get_by_role("button", name=name).first
 
 
-def box_of(page, name: str | re.Pattern) -> dict:
-    box = button(page, name).bounding_box()
+def reveal(page, locator) -> None:
+    """Scroll with the mouse wheel until `locator` lies wholly in the window. (Scrolling the
+    accessibility node into view is not enough on a busy machine: Flutter may not have moved
+    its own view yet when the click lands.)"""
+    height = page.viewport_size["height"]
+    for _ in range(30):
+        try:
+            box = locator.bounding_box(timeout=1_500)
+        except PlaywrightTimeout:  # not in the accessibility tree: scrolled out of sight
+            box = None
+        if box is not None and box["y"] >= 60 and box["y"] + box["height"] <= height - 8:
+            return
+        step = 250 if box is None or box["y"] + box["height"] > height - 8 else -250
+        page.mouse.move(page.viewport_size["width"] // 2, height // 2)
+        page.mouse.wheel(0, step)
+        page.wait_for_timeout(250)
+    raise AssertionError("could not scroll the control into view")
+
+
+def box_of(page, name: str | re.Pattern, *, scroll: bool = False) -> dict:
+    """The button's box once it has stopped moving. Flutter clips a semantics node to the
+    visible part of its scroll view, so a half-hidden button measures smaller than it is:
+    `scroll=True` brings it into view first (to measure a tap target's size; leave it off to
+    check where a button sits on the screen as the player sees it)."""
+    target = button(page, name)
+    if scroll:
+        reveal(page, target)
+    painted(page)
+    box = target.bounding_box()
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while True:
+        page.wait_for_timeout(100)
+        again = target.bounding_box()
+        if again == box or time.monotonic() > deadline:
+            break
+        box = again
     assert box is not None, f"no box for the button {name!r}"
     return box
 

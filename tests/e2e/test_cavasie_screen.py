@@ -58,7 +58,7 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     page = open_app(browser, f"{app_en.url}match/{match_id}", SMALL_PHONE)
     wait_for_font(page)
     wait_for_text(page, "Next card: Ana's floor card 1, face up. Pick it from the deck.")
-    box = box_of(page, label("A1"))
+    box = box_of(page, label("A1"), scroll=True)
     assert box["width"] >= 48 and box["height"] >= 48  # the picker's cards are thumb-sized
     assert buttons_inside_viewport(page) == []
     shot(page, "cavasie_phone_360_deal")

@@ -67,7 +67,7 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     assert label_of(page, r"^Yellow nest") == "Yellow nest: Yellow 1, Yellow 2, Yellow 3, Yellow 4"
     assert label_of(page, r"^Square 5 ") == "Square 5 · Yellow exit, safe: empty"
     for face in range(1, 7):  # the six faces fit a 360 px phone as thumb-sized buttons
-        box = box_of(page, f"Die shows {face}")
+        box = box_of(page, f"Die shows {face}", scroll=True)
         assert box["width"] >= 48 and box["height"] >= 48
     assert buttons_inside_viewport(page) == []
     still_shot(page, "parchis_phone_360_start")
@@ -79,7 +79,7 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     assert entries(store, match_id) == [{"roll": 5}]
     moves = page.get_by_role("button", name=MOVE).all()
     assert [m.get_attribute("aria-label") or m.inner_text() for m in moves] == ["Move Yellow 1 from nest to 5"]
-    box = box_of(page, "Move Yellow 1 from nest to 5")
+    box = box_of(page, "Move Yellow 1 from nest to 5", scroll=True)
     assert box["width"] >= 48 and box["height"] >= 48
     assert "Yellow 1 can move to 5" in label_of(page, r"^Yellow nest")
     still_shot(page, "parchis_phone_360_five")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from db import Store
 from tests.e2e.helpers import (
@@ -26,6 +25,7 @@ from tests.e2e.helpers import (
     buttons_inside_viewport,
     open_app,
     reload_app,
+    reveal,
     shot,
     tap,
     unnamed_buttons,
@@ -66,25 +66,6 @@ def to_top(page) -> None:
     page.mouse.move(page.viewport_size["width"] // 2, page.viewport_size["height"] // 2)
     page.mouse.wheel(0, -20_000)
     page.wait_for_timeout(400)
-
-
-def reveal(page, locator) -> None:
-    """Scroll with the mouse wheel until `locator` lies wholly in the window. (Scrolling the
-    accessibility node into view is not enough on a busy machine: Flutter may not have moved
-    its own view yet when the click lands.)"""
-    height = page.viewport_size["height"]
-    for _ in range(30):
-        try:
-            box = locator.bounding_box(timeout=1_500)
-        except PlaywrightTimeout:  # not in the accessibility tree: scrolled out of sight
-            box = None
-        if box is not None and box["y"] >= 60 and box["y"] + box["height"] <= height - 8:
-            return
-        step = 250 if box is None or box["y"] + box["height"] > height - 8 else -250
-        page.mouse.move(page.viewport_size["width"] // 2, height // 2)
-        page.mouse.wheel(0, step)
-        page.wait_for_timeout(250)
-    raise AssertionError("could not scroll the control into view")
 
 
 def scroll_to(page, name: str | re.Pattern) -> None:
@@ -130,7 +111,7 @@ def test_a_two_player_round_from_set_up_to_round_two_with_a_second_device(app_en
     # Ana brews on the first page: white 3, white 2, orange 1 (QK-6).
     tap(page, "Ana's pot")
     wait_for_text(page, "Tap the chip drawn from the bag:")
-    box = box_of(page, re.compile(r"^Drew a white 1 \("))
+    box = box_of(page, re.compile(r"^Drew a white 1 \("), scroll=True)
     assert box["width"] >= 48 and box["height"] >= 48  # the palette's chips are thumb-sized
     draw(page, store, match_id, "white 3", 0)
     draw(page, store, match_id, "white 2", 0)
