@@ -20,7 +20,7 @@ from views.prefs import Prefs, load_prefs, save_prefs
 
 @dataclass(frozen=True)
 class Screen:
-    name: str  # home, new, match, history, settings, rules, players
+    name: str  # home, new, match, history, record, stats, exchange, table, settings, rules, players
     params: tuple[tuple[str, Any], ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -34,16 +34,36 @@ class Screen:
             return "/"
         if self.name == "new":
             return f"/new/{p['game']}"
-        if self.name == "match":
-            return f"/match/{p['id']}"
         if self.name == "rules":
             parts = [part for part in (p.get("game"), p.get("rule")) if part]
             route = "/rules" + "".join(f"/{quote(str(part))}" for part in parts)
             return route + (f"?q={quote(str(p['q']))}" if p.get("q") else "")
-        return f"/{self.name}"
+        route = f"/{self.name}" + (f"/{p.pop('id')}" if "id" in p else "")
+        query = "&".join(f"{key}={quote(str(value), safe='')}" for key, value in sorted(p.items())
+                         if value is not None and value != "")
+        return route + (f"?{query}" if query else "")
 
 
-SIMPLE = ("history", "players", "settings")
+SIMPLE = ("history", "players", "settings", "stats", "exchange")  # no id; may carry a query
+WITH_ID = ("match", "record", "table")  # /<name>/<match id>, may carry a query
+NUMBERS = ("player", "step")  # query values that are whole numbers
+
+
+def _query(query: str) -> dict[str, Any]:
+    """`a=1&b=x` as {"a": 1, "b": "x"}; a number-valued key that is not a number is dropped,
+    so a mistyped link opens the screen unfiltered instead of failing."""
+    params: dict[str, Any] = {}
+    for pair in query.split("&"):
+        key, _, value = pair.partition("=")
+        value = unquote(value)
+        if not key or not value or key == "id":
+            continue
+        if key in NUMBERS:
+            if value.isdigit():
+                params[key] = int(value)
+        else:
+            params[key] = value
+    return params
 
 
 def parse_route(route: str | None) -> Screen:
@@ -54,13 +74,14 @@ def parse_route(route: str | None) -> Screen:
         return Screen("home")
     head, rest = parts[0], parts[1:]
     if head in SIMPLE and not rest:
-        return Screen(head)
+        return Screen(head, tuple(sorted(_query(query).items())))
     if head == "new" and len(rest) == 1:
         return Screen("new", (("game", rest[0]),))
-    if head == "match" and len(rest) == 1 and rest[0].isdigit():
-        return Screen("match", (("id", int(rest[0])),))
+    if head in WITH_ID and len(rest) == 1 and rest[0].isdigit():
+        params = {**_query(query), "id": int(rest[0])}
+        return Screen(head, tuple(sorted(params.items())))
     if head == "rules" and len(rest) <= 2:
-        params: dict[str, Any] = dict(zip(("game", "rule"), rest, strict=False))
+        params = dict(zip(("game", "rule"), rest, strict=False))
         for pair in query.split("&"):
             key, _, value = pair.partition("=")
             if key == "q" and value:

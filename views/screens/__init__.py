@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from views.model import AppModel, Screen
-from views.screens import history, home, match, new_match, players, rules, settings
+from views.screens import exchange, history, home, match, new_match, players, record, rules, settings, stats, table
 
 
 @dataclass(frozen=True)
@@ -32,4 +32,8 @@ SCREENS: dict[str, ScreenDef] = {
         rules.Rules,
     ),
     "players": ScreenDef(lambda m, s: m.tr("players.title"), players.Players),
+    "record": ScreenDef(record.title, record.Body),
+    "stats": ScreenDef(stats.title, stats.Body),
+    "exchange": ScreenDef(exchange.title, exchange.Body),
+    "table": ScreenDef(table.title, table.Body),
 }

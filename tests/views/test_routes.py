@@ -1,0 +1,46 @@
+"""Every screen has an address: routes round-trip, and a bad link opens something sensible."""
+
+from __future__ import annotations
+
+import pytest
+
+from views.model import SIMPLE, WITH_ID, Screen, parse_route
+from views.screens import SCREENS
+
+ROUTES = [
+    "/", "/history", "/history?game=quacks&player=3&since=2026-01-01&until=2026-02-01",
+    "/record/5", "/record/5?step=7", "/table/4?key=abc_-x", "/match/3", "/stats?game=senet&player=2",
+    "/exchange", "/new/quacks", "/rules", "/rules/senet", "/rules/senet/SN-1", "/rules?q=%EC%84%B8",
+    "/players", "/settings",
+]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_an_address_opens_the_screen_that_gives_it_back(route):
+    screen = parse_route(route)
+    assert screen.name in SCREENS
+    assert screen.route == route
+    assert parse_route(screen.route) == screen
+
+
+def test_query_values_are_typed_and_ids_come_from_the_path():
+    assert parse_route("/record/5?step=7") == Screen("record", (("id", 5), ("step", 7)))
+    assert parse_route("/history?player=3").get("player") == 3
+    # an id in the query cannot override the path's; a player that is not a number is dropped
+    assert parse_route("/match/3?id=9").get("id") == 3
+    assert parse_route("/stats?player=Ana").params == ()
+    assert parse_route("/history?game=").params == ()
+
+
+@pytest.mark.parametrize("route", ["/nowhere", "/match/x", "/match", "/record/1/2", "/history/3", "/new"])
+def test_an_unknown_address_shows_home(route):
+    assert parse_route(route) == Screen("home")
+
+
+def test_every_named_screen_is_registered():
+    assert set(SIMPLE) | set(WITH_ID) | {"home", "new", "rules"} == set(SCREENS)
+
+
+def test_special_characters_survive_the_query():
+    screen = Screen("history", (("since", "2026-01-01"), ("game", "a&b=c")))
+    assert parse_route(screen.route) == Screen("history", (("game", "a&b=c"), ("since", "2026-01-01")))
