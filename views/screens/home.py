@@ -92,6 +92,10 @@ def Home(model: AppModel, screen: Screen) -> ft.Control:
         ft.Row(wrap=True, spacing=8, controls=[
             ft.OutlinedButton(content=model.tr("app.history"), icon=ft.Icons.HISTORY, height=TAP,
                               on_click=lambda: model.go("history")),
+            ft.OutlinedButton(content=model.tr("app.stats"), icon=ft.Icons.INSIGHTS, height=TAP,
+                              on_click=lambda: model.go("stats")),
+            ft.OutlinedButton(content=model.tr("app.exchange"), icon=ft.Icons.IMPORT_EXPORT, height=TAP,
+                              on_click=lambda: model.go("exchange")),
             ft.OutlinedButton(content=model.tr("app.players"), icon=ft.Icons.PEOPLE, height=TAP,
                               on_click=lambda: model.go("players")),
             ft.OutlinedButton(content=model.tr("rules.search_title"), icon=ft.Icons.SEARCH, height=TAP,
