@@ -36,6 +36,17 @@ def browser(chromium):
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def close_pages(request) -> Iterator[None]:
+    """Close every page a test opened once it ends, pass or fail. A page left open keeps its
+    Flutter client running and reconnecting to a server that is gone: a dozen of them starve
+    the later tests of CPU on a two-core CI machine (a screenshot stuck on "Working...")."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def app_server(tmp_path, chromium) -> Iterator[RunningApp]:
     app = start_app(tmp_path)

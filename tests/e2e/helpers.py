@@ -155,7 +155,8 @@ def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
     a row are the same and not one plain colour (a loaded machine paints late).
 
     A canvas that stays blank while the page's text is there (the software GL of a loaded CI
-    machine compiling its first shaders) gets up to START_TIMEOUT_MS, and a resize by one pixel
+    machine compiling its first shaders), or the client's "Working..." while it reconnects to a
+    busy server, gets up to START_TIMEOUT_MS, and a resize by one pixel
     every few seconds asks Flutter for a fresh frame."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
@@ -167,9 +168,11 @@ def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
         page.wait_for_timeout(150)  # the interval between two looks, not a guess at the paint
         current = page.screenshot()
         blank = _plain(current)
-        drawn = current == previous and not blank and WAITING_FOR_SERVER not in visible_text(page)
+        waiting = WAITING_FOR_SERVER in visible_text(page)
+        drawn = current == previous and not blank and not waiting
         waited = time.monotonic() - start
-        if drawn or waited > (START_TIMEOUT_MS if blank else timeout_ms) / 1000:
+        # A blank canvas, or the client reconnecting to a busy server, gets the start deadline.
+        if drawn or waited > (START_TIMEOUT_MS if blank or waiting else timeout_ms) / 1000:
             break
         if blank and time.monotonic() - nudged > 5:
             _nudge(page)
@@ -177,6 +180,7 @@ def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
         previous = current
     path.write_bytes(current)
     assert not _plain(current), f"{path.name}: the canvas stayed blank for {waited:.0f} s"
+    assert not waiting, f"{path.name}: the client still showed {WAITING_FOR_SERVER} after {waited:.0f} s"
     return path
 
 
@@ -301,6 +305,22 @@ def reveal(page, locator) -> None:
     raise AssertionError("could not scroll the control into view")
 
 
+def _centre(page, locator) -> None:
+    """Scroll `locator` to the middle of the window: near an edge a fixed bar (the app bar, a
+    panel pinned at the bottom) may cover part of it, and its box is clipped to what shows."""
+    height = page.viewport_size["height"]
+    for _ in range(3):
+        box = locator.bounding_box()
+        if box is None:
+            return
+        offset = box["y"] + box["height"] / 2 - height / 2
+        if abs(offset) < 40:
+            return
+        page.mouse.move(page.viewport_size["width"] // 2, height // 2)
+        page.mouse.wheel(0, offset)
+        page.wait_for_timeout(300)
+
+
 def box_of(page, name: str | re.Pattern, *, scroll: bool = False) -> dict:
     """The button's box once it has stopped moving. Flutter clips a semantics node to the
     visible part of its scroll view, so a half-hidden button measures smaller than it is:
@@ -309,6 +329,7 @@ def box_of(page, name: str | re.Pattern, *, scroll: bool = False) -> dict:
     target = button(page, name)
     if scroll:
         reveal(page, target)
+        _centre(page, target)
     painted(page)
     box = target.bounding_box()
     deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
