@@ -120,6 +120,15 @@ def chip(page, name: str):
     return page.get_by_role("checkbox", name=name, exact=True).first
 
 
+def coloured_pixels(path, colour: str) -> int:
+    """How many pixels of the screenshot are exactly `colour` ("#rrggbb"): a bar is a solid block of
+    its game's colour, thousands of pixels; the same colour in an 18 px icon is a few dozen."""
+    from PIL import Image
+
+    rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return sum(count for count, pixel in Image.open(path).convert("RGB").getcolors(1 << 20) if pixel == rgb)
+
+
 def assert_shows(page, texts: list[str]) -> None:
     shown = visible_text(page)
     missing = [text for text in texts if text not in shown]
@@ -138,7 +147,9 @@ def test_a_players_statistics_on_a_phone_and_a_desktop(app_en, browser) -> None:
     assert {name: box["height"] >= 48 and in_viewport(page, box) for name, box in sizes.items()} == {
         name: True for name in CHIPS}, sizes
     assert box_of(page, "Whose numbers: Ana")["height"] >= 48
-    shot(page, "stats_phone_360")
+    picture = shot(page, "stats_phone_360")
+    # flet-charts draws in the web client: Quacks' purple and Senet's gold bars are on the screen.
+    assert coloured_pixels(picture, "#7b1fa2") > 1000 and coloured_pixels(picture, "#b8860b") > 1000
 
     # A game chip narrows the numbers to that game and writes it into the address.
     chip(page, "The Quacks of Quedlinburg").click()
@@ -161,5 +172,12 @@ def test_a_players_statistics_on_a_phone_and_a_desktop(app_en, browser) -> None:
     wait_for_text(page, "Matches 6 · Wins 3 · Win rate 50%")
     assert_shows(page, ANA_ALL)
     assert buttons_inside_viewport(page) == []
-    shot(page, "stats_desktop")
+    picture = shot(page, "stats_desktop")
+    assert coloured_pixels(picture, "#7b1fa2") > 1000 and coloured_pixels(picture, "#b8860b") > 1000
+
+    chip(page, "Bell's Senet").click()
+    wait_for_text(page, "Total 6 · Per player per match 2 · Most in one match 3")  # S1 2, S2 3, S3 1
+    chip(page, "Çävasie").click()
+    wait_for_text(page, "How often each pattern was a player's best hand — 10. felox: 1")
+    assert_shows(page, ["Strongest hand: felox (rank 10)", "1. Cy Wins 1 of 1 (100%) · Best 20 · Average 20"])
     page.context.close()
