@@ -16,7 +16,16 @@ from db import Store, StoreError
 from db.stats import game_stats, player_stats
 from tests.history.seed import Seeded, seed_statistics
 from views.model import AppModel
-from views.screens.stats import known_games, pattern_names, read_game, read_player
+from views.screens.stats import (
+    fetch,
+    game_key,
+    known_games,
+    pattern_names,
+    player_key,
+    read_game,
+    read_player,
+    remember,
+)
 from views.stats_charts import rod_width
 from views.stats_data import (
     Bar,
@@ -224,3 +233,30 @@ def test_reads_are_memoised_and_a_refusal_is_kept(seeded: tuple[Store, Seeded]) 
     stats = read_game(model, "senet", s.anna)
     assert not isinstance(stats, StoreError) and stats.matches == 3
     assert {"quacks", "senet", "parchis", "cavasie", "pig"} <= known_games() and "nope" not in known_games()
+
+
+def test_fetch_reads_what_each_screen_shows(seeded: tuple[Store, Seeded]) -> None:
+    """(player, all games): the player's record; (player, game): it, the game's and the player's
+    numbers in it; (everyone, all games): each game's; an unknown player: everyone's instead."""
+    store, s = seeded
+    assert set(fetch(store, s.anna, None)) == {player_key(s.anna, None)}
+    assert set(fetch(store, s.anna, "senet")) == {
+        player_key(s.anna, "senet"), game_key("senet"), game_key("senet", s.anna)}
+    everyone = {game_key(g) for g in ("quacks", "senet", "parchis", "cavasie")}
+    assert set(fetch(store, None, None)) == everyone
+    unknown = fetch(store, 999, None)
+    assert set(unknown) == {player_key(999, None)} | everyone
+    assert isinstance(unknown[player_key(999, None)], StoreError)
+    got = fetch(store, s.anna, "quacks")
+    assert got[player_key(s.anna, "quacks")] == player_stats(store, s.anna, "quacks")
+    assert got[game_key("quacks", s.anna)] == game_stats(store, "quacks", s.anna)
+
+
+def test_fetched_numbers_fill_the_memo(seeded: tuple[Store, Seeded]) -> None:
+    """What the worker thread read is what the screen then shows, without reading again."""
+    store, s = seeded
+    model = AppModel(store=store)
+    got = fetch(store, s.bo, "senet")
+    remember(model, got)
+    assert read_player(model, s.bo, "senet") is got[player_key(s.bo, "senet")]
+    assert read_game(model, "senet") is got[game_key("senet")]

@@ -8,6 +8,7 @@ Every number comes from db.stats; views/stats_data.py turns it into text and bar
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games import LINEUP, registry
-from db import StoreError
+from db import Store, StoreError
 from db.stats import GameRecord, GameStats, HandStats, PlayerStats, QuacksStats, game_stats, player_stats
 from views.model import AppModel, Screen
 from views.stats_charts import bar_chart
@@ -56,23 +57,72 @@ def known_games() -> set[str]:
     return set(LINEUP) | set(registry())
 
 
-# -- reading (memoised per data version; a refusal is kept as the error it is) ---------------------
-def _read(model: AppModel, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
-    def safe() -> Any:
-        try:
-            return read()
-        except StoreError as error:
-            return error
+# -- reading -----------------------------------------------------------------------------------------
+# Every read is memoised per data version (model.memoised); a refusal (an unknown player) is kept
+# as the error it is. A game's numbers over a big store take a while (the whole of Quacks' rounds
+# on 100,000 matches: about two seconds), so the screen reads what it lacks in a worker thread
+# (the store is thread-safe) and fills the memo; the app's one event loop never waits on them.
+Read = Callable[[Store], Any]
 
-    return model.memoised(what, safe)
+
+def _safe(read: Read, store: Store) -> Any:
+    try:
+        return read(store)
+    except StoreError as error:
+        return error
+
+
+def player_key(player_id: int, game: str | None) -> tuple[Any, ...]:
+    return ("stats.player", player_id, game)
+
+
+def game_key(game: str, player_id: int | None = None) -> tuple[Any, ...]:
+    return ("stats.game", game, player_id)
+
+
+def needed(player_id: int | None, game: str | None) -> list[tuple[tuple[Any, ...], Read]]:
+    """The reads the screen at (player, game) shows, each with its memo key."""
+    reads: list[tuple[tuple[Any, ...], Read]] = []
+    if player_id is not None:
+        reads.append((player_key(player_id, game), lambda store: player_stats(store, player_id, game)))
+    if game is not None:
+        reads.append((game_key(game), lambda store: game_stats(store, game)))
+        if player_id is not None:
+            reads.append((game_key(game, player_id), lambda store: game_stats(store, game, player_id)))
+    elif player_id is None:
+        reads += [(game_key(g), lambda store, g=g: game_stats(store, g)) for g in LINEUP]
+    return reads
+
+
+def fetch(store: Store, player_id: int | None, game: str | None) -> dict[tuple[Any, ...], Any]:
+    """Everything the screen at (player, game) shows, read from the store (in a worker thread);
+    an unknown player's screen shows everyone's numbers, so those are read too."""
+    got = {what: _safe(read, store) for what, read in needed(player_id, game)}
+    if player_id is not None and isinstance(got[player_key(player_id, game)], StoreError):
+        got.update({what: _safe(read, store) for what, read in needed(None, game) if what not in got})
+    return got
+
+
+def _memoised_already(model: AppModel, what: tuple[Any, ...]) -> bool:
+    # AppModel has no public peek at its memo; the key layout is memoised()'s own: (*what, version).
+    return (*what, model.data_version) in model._cache
+
+
+def remember(model: AppModel, got: dict[tuple[Any, ...], Any]) -> None:
+    for what, value in got.items():
+        model.memoised(what, lambda value=value: value)
+
+
+def _read(model: AppModel, what: tuple[Any, ...], read: Read) -> Any:
+    return model.memoised(what, lambda: _safe(read, model.store))
 
 
 def read_player(model: AppModel, player_id: int, game: str | None) -> PlayerStats | StoreError:
-    return _read(model, ("stats.player", player_id, game), lambda: player_stats(model.store, player_id, game))
+    return _read(model, player_key(player_id, game), lambda store: player_stats(store, player_id, game))
 
 
 def read_game(model: AppModel, game: str, player_id: int | None = None) -> GameStats | StoreError:
-    return _read(model, ("stats.game", game, player_id), lambda: game_stats(model.store, game, player_id))
+    return _read(model, game_key(game, player_id), lambda store: game_stats(store, game, player_id))
 
 
 # -- small pieces ---------------------------------------------------------------------------------
@@ -331,12 +381,29 @@ def overview_sections(model: AppModel) -> list[ft.Control]:
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
-    _ = model.data_version
+    version = model.data_version
     player_id, game = screen.get("player"), screen.get("game")
     notes: list[ft.Control] = []
     if game is not None and game not in known_games():
         notes.append(line(model.tr("stats.unknown_game", game=game)))
         game = None
+    wanted = (player_id, game, version)
+    loaded, set_loaded = ft.use_state(None)
+    missing = [what for what, _ in needed(player_id, game) if not _memoised_already(model, what)]
+
+    async def load() -> None:
+        if not missing:
+            return
+        got = await asyncio.to_thread(fetch, model.store, player_id, game)
+        if model.data_version == version:  # else a write came in meanwhile: this runs again
+            remember(model, got)
+        set_loaded(wanted)
+
+    ft.use_effect(load, [wanted])
+    if missing and loaded != wanted:
+        return body(*pickers(model, player_id, game, None), *notes,
+                    ft.Row(spacing=12, controls=[ft.ProgressRing(width=24, height=24),
+                                                 line(model.tr("stats.loading"), 15, muted=True)]))
     player: PlayerStats | None = None
     if player_id is not None:
         got = read_player(model, player_id, game)
