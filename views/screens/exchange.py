@@ -1,17 +1,304 @@
-"""Placeholder while the exchange screen is being built (issue #10)."""
+"""Export and import: matches to a file (JSON to move them, CSV to read the results), a file back
+in, and a single match by its code (pasted, or read from a photo of its QR code).
+
+Handing files over, per platform (Flet 1.0.5):
+- Export in a browser: FilePicker.save_file(file_name, src_bytes) makes the browser download
+  the bytes (to its download folder). In the desktop app the save dialog returns the path the
+  player chose, and the file is written there by db.exchange (whole or not at all).
+- Import: the picker opens inside the tap itself (ft.PickFiles, the only way a browser on iOS
+  opens one). In a browser or on a phone the file's bytes come back with the pick (with_data:
+  no upload folder needed; the server takes messages of up to 16 MiB); in the desktop app its
+  path does, and the file is read from there.
+- `/exchange?code=<code>` opens with the code filled in.
+Everything about files and codes is in views/exchange_io.py; this screen only shows results.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
 import flet as ft
 
+from companion.errors import RefereeError
+from companion.games import LINEUP
+from db import StoreError
+from db.exchange import ImportReport, export_csv, export_json
+from views.exchange_io import (
+    KINDS,
+    Kind,
+    PhotoError,
+    clean_code,
+    decode_qr_photo,
+    export_bytes,
+    export_name,
+    import_code,
+    import_file,
+)
 from views.model import AppModel, Screen
-from views.ui import body
+from views.sharecode import CodeCard
+from views.ui import TAP, body, heading
+
+MAX_FILE_BYTES = 15 * 1024 * 1024  # what a browser can hand over with the pick (one 16 MiB message)
 
 
 def title(model: AppModel, screen: Screen) -> str:
-    return model.tr("app.title")
+    return model.tr("exchange.screen.title")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the last action of a section came to: a sentence, good or bad."""
+
+    text: str
+    ok: bool
+
+
+def report_text(model: AppModel, report: ImportReport) -> str:
+    """An import's result in words: matches added and skipped, players created."""
+    parts = [model.tr("exchange.screen.report", added=report.matches_added, skipped=report.matches_skipped)]
+    if report.players_added:
+        parts.append(model.tr("exchange.screen.players_added", count=len(report.players_added),
+                              names=", ".join(report.players_added)))
+    return " ".join(parts)
+
+
+def refusal(model: AppModel, error: Exception) -> str:
+    """The message of a refused file, code or photo, in the player's language."""
+    if isinstance(error, (StoreError, RefereeError, PhotoError)):
+        return error.message(model.lang)
+    return model.tr("exchange.screen.failed", detail=str(error))
+
+
+def summary_line(model: AppModel, summary: Any) -> str:
+    """`Bell's Senet · Ana 7 · Ben 5` for an imported code."""
+    seats = [f"{seat.name} {seat.score}" if seat.score is not None else seat.name for seat in summary.seats]
+    return " · ".join([model.tr(f"game.{summary.game}"), *seats])
+
+
+def outcome_box(outcome: Outcome | None) -> list[ft.Control]:
+    if outcome is None:
+        return []
+    colour = ft.Colors.ON_PRIMARY_CONTAINER if outcome.ok else ft.Colors.ON_ERROR_CONTAINER
+    return [ft.Container(
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if outcome.ok else ft.Colors.ERROR_CONTAINER,
+        border_radius=12, padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Icon(ft.Icons.CHECK_CIRCLE if outcome.ok else ft.Icons.ERROR_OUTLINE, color=colour),
+            ft.Text(outcome.text, size=15, color=colour, expand=True),
+        ]),
+    )]
+
+
+def section(*controls: ft.Control) -> ft.Control:
+    return ft.Card(content=ft.Container(
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+        content=ft.Column(spacing=12, controls=list(controls)),
+    ))
+
+
+def hint(text: str) -> ft.Text:
+    return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def local_files(page: ft.Page) -> bool:
+    """The desktop app: the picker gives paths on this machine (in a browser or on a phone, bytes)."""
+    return not page.web and page.platform is not None and page.platform.is_desktop()
+
+
+def picked_bytes(file: ft.FilePickerFile) -> bytes:
+    if file.bytes is not None:
+        return file.bytes
+    if file.path:
+        return Path(file.path).read_bytes()
+    raise OSError("no content")
+
+
+def use_picker(on_pick: Callable[[ft.FilePickerFile], Any]) -> ft.FilePicker:
+    """A file picker kept for the screen's life; its result goes to the latest `on_pick`."""
+    latest = ft.use_ref(None)
+    latest.current = on_pick
+
+    def picked(event: ft.FilePickerResultEvent) -> Any:
+        if event.files:
+            return latest.current(event.files[0])
+        return None
+
+    picker: ft.FilePicker = ft.use_ref(lambda: ft.FilePicker(on_result=picked)).current
+    return picker
+
+
+# -- what each action comes to (called by the sections; tested without a browser) -------------------
+def import_picked_file(model: AppModel, file: ft.FilePickerFile) -> Outcome:
+    """Import a picked export file: its report, or the refusal (and then nothing was written)."""
+    if file.bytes is None and file.size > MAX_FILE_BYTES:
+        return Outcome(model.tr("exchange.screen.too_big", name=file.name), False)
+    try:
+        report = import_file(model.store, picked_bytes(file))
+    except (StoreError, OSError) as error:
+        return Outcome(refusal(model, error), False)
+    if report.matches_added or report.players_added:
+        model.changed()
+    return Outcome(report_text(model, report), True)
+
+
+def import_given_code(model: AppModel, given: str) -> tuple[Outcome, str | None]:
+    """Import a pasted code (or link): the outcome, and the bare code once the match is here."""
+    try:
+        report, summary = import_code(model.store, given)
+    except (StoreError, RefereeError) as error:
+        return Outcome(refusal(model, error), False), None
+    if report.matches_added:
+        model.changed()
+    key = "exchange.screen.code_added" if report.matches_added else "exchange.screen.code_present"
+    return Outcome(model.tr(key, match=summary_line(model, summary)), True), clean_code(given)
+
+
+def read_photo(model: AppModel, file: ft.FilePickerFile) -> str | Outcome:
+    """The text of the QR code in a picked photo, or why there is none."""
+    try:
+        return decode_qr_photo(picked_bytes(file))
+    except (PhotoError, OSError) as error:
+        return Outcome(refusal(model, error), False)
+
+
+@ft.component
+def ExportSection(model: AppModel) -> ft.Control:
+    game, set_game = ft.use_state(None)
+    kind, set_kind = ft.use_state("json")
+    outcome, set_outcome = ft.use_state(None)
+    busy, set_busy = ft.use_state(False)
+    page = ft.context.page
+    saver = ft.use_ref(ft.FilePicker).current
+
+    async def export() -> None:
+        set_busy(True)
+        set_outcome(None)
+        chosen: Kind = kind
+        try:
+            if local_files(page):  # the desktop app: a save dialog, then the file is written there
+                name = export_name(chosen, game, datetime.now())
+                path = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), file_name=name,
+                                             file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[chosen])
+                if not path:
+                    return
+                count = (export_json(model.store, path, game=game).matches if chosen == "json"
+                         else export_csv(model.store, path, game=game))
+                set_outcome(Outcome(model.tr(f"exchange.screen.saved_{chosen}", count=count, path=path), True))
+            else:  # a browser downloads the bytes; a phone asks where to keep them
+                made = export_bytes(model.store, chosen, game)
+                path = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), file_name=made.name,
+                                             src_bytes=made.data)
+                where = path or made.name
+                set_outcome(Outcome(model.tr(f"exchange.screen.downloaded_{chosen}", count=made.count, name=where),
+                                    True))
+        except (StoreError, OSError, ValueError) as error:
+            set_outcome(Outcome(refusal(model, error), False))
+        finally:
+            set_busy(False)
+
+    chips = ft.Row(wrap=True, spacing=8, controls=[
+        ft.Chip(label=ft.Text(model.tr("exchange.screen.all_games")), selected=game is None,
+                on_select=lambda e: set_game(None)),
+        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game == g,
+                  on_select=lambda e, g=g: set_game(g)) for g in LINEUP],
+    ])
+    kinds = ft.Row(spacing=8, controls=[
+        (ft.FilledTonalButton if value == kind else ft.OutlinedButton)(
+            content=model.tr(f"exchange.screen.kind_{value}"), height=TAP, expand=True,
+            icon=ft.Icons.CHECK if value == kind else None, on_click=lambda e, v=value: set_kind(v))
+        for value in KINDS
+    ])
+    return section(
+        heading(model.tr("exchange.screen.export")),
+        hint(model.tr("exchange.screen.export_hint")),
+        ft.Text(model.tr("exchange.screen.which_matches"), size=15, weight=ft.FontWeight.W_500),
+        chips,
+        ft.Text(model.tr("exchange.screen.which_kind"), size=15, weight=ft.FontWeight.W_500),
+        kinds,
+        ft.FilledButton(content=model.tr("exchange.screen.export_button"), icon=ft.Icons.DOWNLOAD, height=TAP,
+                        disabled=busy, on_click=export),
+        *outcome_box(outcome),
+    )
+
+
+@ft.component
+def ImportFileSection(model: AppModel) -> ft.Control:
+    outcome, set_outcome = ft.use_state(None)
+    page = ft.context.page
+
+    def take(file: ft.FilePickerFile) -> None:
+        set_outcome(import_picked_file(model, file))
+
+    picker = use_picker(take)
+    return section(
+        heading(model.tr("exchange.screen.import")),
+        hint(model.tr("exchange.screen.import_hint")),
+        ft.FilledButton(
+            content=model.tr("exchange.screen.import_button"), icon=ft.Icons.UPLOAD_FILE, height=TAP,
+            action=ft.PickFiles(picker, dialog_title=model.tr("exchange.screen.import"),
+                                file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"],
+                                with_data=not local_files(page), cancel_upload_on_window_blur=False),
+            on_click=lambda: set_outcome(None),
+        ),
+        *outcome_box(outcome),
+    )
+
+
+@ft.component
+def CodeSection(model: AppModel, initial: str) -> ft.Control:
+    text, set_text = ft.use_state(initial)
+    typed = ft.use_ref(initial)  # as last typed, not as last drawn
+    outcome, set_outcome = ft.use_state(None)
+    arrived, set_arrived = ft.use_state(None)  # the code of the match just imported
+    page = ft.context.page
+
+    def type_code(value: str) -> None:
+        typed.current = value
+        set_text(value)
+
+    def take_code(given: str) -> None:
+        done, code = import_given_code(model, given)
+        set_outcome(done)
+        set_arrived(code)
+
+    def take_photo(file: ft.FilePickerFile) -> None:
+        found = read_photo(model, file)
+        if isinstance(found, Outcome):
+            set_outcome(found)
+            set_arrived(None)
+            return
+        type_code(found)
+        take_code(found)
+
+    picker = use_picker(take_photo)
+    return section(
+        heading(model.tr("exchange.screen.code")),
+        hint(model.tr("exchange.screen.code_hint")),
+        ft.Semantics(container=True, content=ft.TextField(  # its own node: the card's words are not its label
+            label=model.tr("exchange.screen.code_field"), value=text, height=TAP + 8,
+            on_change=lambda e: type_code(e.control.value))),
+        ft.FilledButton(content=model.tr("exchange.screen.code_button"), icon=ft.Icons.INPUT, height=TAP,
+                        on_click=lambda: take_code(typed.current or "")),
+        ft.OutlinedButton(
+            content=model.tr("exchange.screen.photo_button"), icon=ft.Icons.QR_CODE_SCANNER, height=TAP,
+            action=ft.PickFiles(picker, dialog_title=model.tr("exchange.screen.photo_button"),
+                                file_type=ft.FilePickerFileType.IMAGE, with_data=not local_files(page),
+                                cancel_upload_on_window_blur=False),
+            on_click=lambda: set_outcome(None),
+        ),
+        *outcome_box(outcome),
+        *([CodeCard(model, arrived, key=arrived)] if arrived else []),
+    )
 
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
-    return body(ft.Text(screen.route))
+    return body(
+        ExportSection(model),
+        ImportFileSection(model),
+        CodeSection(model, str(screen.get("code") or "")),
+    )

@@ -1,0 +1,78 @@
+"""Share a finished match by its match code: the code as text (selectable, with a copy button)
+and as a QR code of exactly that code.
+
+Another install reads it back on its Export & import screen, by pasting the code or by opening
+a photo of the QR code (views/exchange_io.py). The QR code holds the bare code, not a link:
+a link would open *this* install's server, whose history already has the match.
+
+`MatchCodeCard(model, match_id)` is for a match's own page; `CodeCard(model, code)` shows a
+code already in hand (the exchange screen shows the one it just imported).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from db import StoreError
+from db.exchange import match_code
+from views.model import AppModel
+from views.share import qr_png
+from views.ui import TAP
+
+QR_SIZE = 232  # px on screen: fits a 360 px phone inside the card's padding
+
+
+def read_code(model: AppModel, match_id: int) -> str | StoreError:
+    """The match's code, or the store's refusal (not finished, no such match), per data version."""
+    def read() -> str | StoreError:
+        try:
+            return match_code(model.store, match_id)
+        except StoreError as error:
+            return error
+
+    result: str | StoreError = model.memoised(("matchcode", match_id), read)
+    return result
+
+
+@ft.component
+def CodeCard(model: AppModel, code: str) -> ft.Control:
+    copied, set_copied = ft.use_state(False)
+    png = ft.use_memo(lambda: qr_png(code), [code])
+    return ft.Card(
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+            content=ft.Column(
+                spacing=10,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    ft.Text(model.tr("sharecode.title"), size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(model.tr("sharecode.hint"), size=14, text_align=ft.TextAlign.CENTER),
+                    ft.Container(
+                        content=ft.Image(src=png, width=QR_SIZE, height=QR_SIZE,
+                                         semantics_label=model.tr("sharecode.qr")),
+                        bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
+                    ),
+                    ft.Text(code, selectable=True, size=15, weight=ft.FontWeight.BOLD,
+                            text_align=ft.TextAlign.CENTER,
+                            semantics_label=model.tr("sharecode.code_label", code=code)),
+                    ft.OutlinedButton(
+                        content=model.tr("sharecode.copied") if copied else model.tr("sharecode.copy"),
+                        icon=ft.Icons.CHECK if copied else ft.Icons.COPY,
+                        height=TAP,
+                        # copied by the browser within the tap itself (Safari allows nothing later)
+                        action=ft.CopyToClipboard(code),
+                        on_click=lambda: set_copied(True),
+                    ),
+                ],
+            ),
+        )
+    )
+
+
+@ft.component
+def MatchCodeCard(model: AppModel, match_id: int) -> ft.Control:
+    _ = model.data_version
+    code = read_code(model, match_id)
+    if isinstance(code, StoreError):
+        return ft.Text(code.message(model.lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+    return CodeCard(model, code, key=code)
