@@ -43,6 +43,7 @@ NAME_MAX = 80
 GAME_MAX = 20
 VARIANT_MAX = 40
 UID_LENGTH = 32  # uuid4().hex
+TABLE_KEY_MAX = 64  # secrets.token_urlsafe(16) is 22 characters; room for longer ones
 STATUSES = ("active", "finished", "abandoned")
 KINDS = ("action", "undo", "redo")
 
@@ -172,3 +173,17 @@ class Event(Base):
 
     def __repr__(self) -> str:
         return f"Event(match_id={self.match_id!r}, seq={self.seq!r}, kind={self.kind!r})"
+
+
+class TableKey(Base):
+    """The secret token of a match's live table view (revision 0004): made the first time
+    the match is shared, then the same for good; deleted with its match."""
+
+    __tablename__ = "table_keys"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(TABLE_KEY_MAX))
+    created_at: Mapped[datetime]
+
+    def __repr__(self) -> str:  # never the key itself: reprs end up in logs
+        return f"TableKey(match_id={self.match_id!r})"

@@ -13,8 +13,10 @@ so `MatchSession(engine, setup, record=store.recorder(match_id))` writes through
 
 from __future__ import annotations
 
+import hmac
 import json
 import re
+import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
@@ -34,7 +36,7 @@ from companion.games import games
 from db import errors
 from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
 from db.migrate import upgrade
-from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player
+from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player, TableKey
 
 if TYPE_CHECKING:
     from companion.session import MatchSession, Recorder
@@ -495,6 +497,46 @@ class Store:
             _get_match(session, match_id)
             # The database cascades to participants and events (ON DELETE CASCADE).
             session.execute(delete(Match).where(Match.id == match_id))
+
+    # -- the live table view's secret link ----------------------------------------------
+    def table_key(self, match_id: int) -> str:
+        """The secret token of the match's live table view: made (at random) the first
+        time it is asked for, then the same for good, in every process on this database."""
+        with self.reading() as session:
+            _get_match(session, match_id)
+            key = session.scalar(select(TableKey.key).where(TableKey.match_id == match_id))
+        if key is not None:
+            return key
+        try:
+            with self.writing() as session:
+                _get_match(session, match_id)
+                key = session.scalar(select(TableKey.key).where(TableKey.match_id == match_id))
+                if key is None:
+                    key = secrets.token_urlsafe(16)
+                    session.add(TableKey(match_id=match_id, key=key, created_at=_now()))
+                    session.flush()
+                return key
+        except errors.DatabaseFailed as error:
+            # Another process made the match's token first (a server database): use theirs.
+            if not isinstance(error.__cause__, IntegrityError):
+                raise
+        with self.reading() as session:
+            key = session.scalar(select(TableKey.key).where(TableKey.match_id == match_id))
+        if key is None:
+            raise errors.UnknownMatch(match_id=match_id)  # the match was deleted meanwhile
+        return key
+
+    def check_table_key(self, match_id: object, key: object) -> bool:
+        """Whether `key` is the match's table token (compared in constant time). False for a
+        match that has none (never shared), a match that does not exist, or a key that is
+        not a string; never makes a token."""
+        if not isinstance(key, str) or not key or isinstance(match_id, bool) or not isinstance(match_id, int):
+            return False
+        with self.reading() as session:
+            stored = session.scalar(select(TableKey.key).where(TableKey.match_id == match_id))
+        if stored is None:
+            return False
+        return hmac.compare_digest(stored.encode("utf-8"), key.encode("utf-8"))
 
     # -- the event log ---------------------------------------------------------------
     def append_event(
