@@ -103,6 +103,7 @@ class AppModel:
     _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
     _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
     _memo: Any = None
+    deleted: list[Any] = field(default_factory=list)  # db.history.Snapshots of matches deleted here, oldest first
 
     @classmethod
     def create(cls, store: Store, route: str | None = None) -> AppModel:
@@ -174,6 +175,18 @@ class AppModel:
 
     def forget_match(self, match_id: Any) -> None:
         self._lives.pop(match_id, None)
+
+    # -- deleted matches, kept while the app runs so that a delete can be undone ----------
+    def keep_deleted(self, snapshot: Any) -> None:
+        """Keep a deleted match's db.history.Snapshot for undo (newest last)."""
+        self.deleted = [*self.deleted, snapshot]
+
+    def take_deleted(self, match_id: Any) -> Any:
+        """The kept snapshot of deleted match `match_id`, no longer kept; None if there is none."""
+        found = next((kept for kept in self.deleted if kept.match_id == match_id), None)
+        if found is not None:
+            self.deleted = [kept for kept in self.deleted if kept is not found]
+        return found
 
     def unfinished(self) -> Any:
         return self.memoised(("unfinished",), self.store.unfinished_matches)

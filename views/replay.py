@@ -1,0 +1,235 @@
+"""A stored match replayed step by step, read-only, and its log in words.
+
+`ReplayMatch` is what the record page hands a game's own match screen in its place of a
+`LiveMatch`: the same interface, with a session rebuilt from the first N log entries only
+(no recorder: the session cannot write), and every tap that would change the match
+(apply, roll, undo, redo, abandon) refused with a message and nothing stored.
+
+`log_lines` tells every stored entry in words, the way the game screens tell their last
+entry (each game's own sentences where it has them), and a compact rendering of the
+entry's JSON where it has none.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.errors import RefereeError
+from companion.game import Game
+from companion.session import MatchSession, Step
+from db import MatchInfo, Store
+from db.history import MatchPage
+from views.live import LiveMatch
+
+Tr = Callable[..., str]
+READ_ONLY = "record.replay_read_only"  # message id of the refusal
+
+
+class ReadOnly(RefereeError):
+    """A tap on a replayed match: a replay shows the record, it never changes it."""
+
+    code = "read_only"
+
+
+def replay_step(step: Any, total: int) -> int:
+    """The step asked for (a route's value), kept within 0..total; nonsense means the start."""
+    if isinstance(step, bool) or not isinstance(step, int):
+        return 0
+    return max(0, min(step, total))
+
+
+@ft.observable
+@dataclass
+class ReplayMatch(LiveMatch):
+    step: int = 0  # how many log entries the session holds
+    total: int = 0  # how many the stored log has
+
+    @classmethod
+    def build(cls, store: Store, page: MatchPage, info: MatchInfo, game: Game, step: Any) -> ReplayMatch:
+        """The match as it stood after `step` of its stored entries (raises CorruptLog if
+        the engine refuses one of them)."""
+        entries = page.entries
+        at = replay_step(step, len(entries))
+        session = MatchSession.resume(game, page.setup, entries[:at])  # no recorder: writes nothing
+        return cls(store=store, match_id=page.row.id, game=game, session=session, info=info,
+                   step=at, total=len(entries))
+
+    # -- every change is refused; nothing reaches the store ---------------------------------
+    def apply(self, action: dict[str, Any]) -> bool:
+        return self._read_only()
+
+    def roll(self) -> bool:
+        return self._read_only()
+
+    def undo(self) -> bool:
+        return self._read_only()
+
+    def redo(self) -> bool:
+        return self._read_only()
+
+    def abandon(self) -> None:
+        self._read_only()
+
+    def refresh(self) -> bool:
+        return False  # a replay follows nobody: the record does not move under it
+
+    def _read_only(self) -> bool:
+        return self._refused(ReadOnly(READ_ONLY))
+
+
+# -- the log in words -----------------------------------------------------------------------------
+Describer = Callable[..., "str | None"]
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one entry's describer gets: the step it made, the state before it, the effective
+    steps up to and including it, the session's start, and the players' names by seat."""
+
+    step: Step
+    before: Any
+    history: Sequence[Step]
+    initial_state: Any
+    names: Mapping[int, str]
+    mover: int | None  # whose turn it was before the entry
+
+
+def compact(action: Mapping[str, Any]) -> str:
+    """An action as short JSON: `throw: 3`, `move: {from: 19}` (keys sorted, no quotes on keys)."""
+    def plain(value: Any) -> str:
+        if isinstance(value, Mapping):
+            return "{" + ", ".join(f"{key}: {plain(item)}" for key, item in sorted(value.items())) + "}"
+        if isinstance(value, list | tuple):
+            return "[" + ", ".join(plain(item) for item in value) + "]"
+        return json.dumps(value, ensure_ascii=False)
+
+    return ", ".join(f"{key}: {plain(value)}" for key, value in sorted(action.items()))
+
+
+@dataclass(frozen=True)
+class _Upto:
+    """What Senet's last_move_text reads of a session: the steps so far and the start."""
+
+    history: list[Step]
+    initial_state: Any
+
+
+def _pig(tr: Tr, lang: str, told: Told) -> str | None:
+    texts = []
+    for event in told.step.events:
+        kind = event.get("type")
+        if kind in ("roll", "bust", "hold") and not (kind == "roll" and event.get("face") == 1):
+            params = {key: value for key, value in event.items() if key not in ("type", "seat")}
+            texts.append(tr(f"pig_ui.last.{kind}", name=told.names.get(event.get("seat", -1), "?"), **params))
+    return " ".join(texts) or None
+
+
+def _senet(tr: Tr, lang: str, told: Told) -> str | None:
+    from views.senet.screen import last_move_text
+
+    kinds = {event.get("type") for event in told.step.events}
+    if "move" in kinds or "pass" in kinds:
+        return last_move_text(tr, _Upto(list(told.history), told.initial_state), told.names)  # type: ignore[arg-type]
+    throw = next((event for event in told.step.events if event.get("type") == "throw"), None)
+    if throw is not None:
+        return tr("senet_ui.thrown", name=told.names.get(throw.get("seat", told.mover), "?"), throw=throw["throw"])
+    return None
+
+
+def _parchis(tr: Tr, lang: str, told: Told) -> str | None:
+    from views.parchis.screen import step_text
+
+    return step_text(tr, told.step.events, told.names, told.step.state.position)
+
+
+def _quacks(tr: Tr, lang: str, told: Told) -> str | None:
+    from views.quacks.words import Words
+
+    words = Words(tr, lang, told.names, told.step.state)
+    action = told.step.action
+    actor = action.get("seat") if isinstance(action, Mapping) else None
+    lines = [text for event in told.step.events if (text := words.event(event, actor))]
+    return " ".join(lines) or None
+
+
+def _cavasie(tr: Tr, lang: str, told: Told) -> str | None:
+    from views.cavasie.screen import step_label
+
+    action = dict(told.step.action)
+    if not any(key in action for key in ("interact", "to_hand", "turn_up", "done", "draw")):
+        return None
+    who = told.names.get(told.mover, "?") if told.mover is not None else "?"
+    return tr("record.log.by", name=who, what=step_label(tr, action)[0])
+
+
+# A game's own sentences for one entry, by game id (the game screens' words, not new ones).
+DESCRIBERS: dict[str, Describer] = {
+    "pig": _pig, "senet": _senet, "parchis": _parchis, "quacks": _quacks, "cavasie": _cavasie,
+}
+
+
+def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapping[int, str]) -> list[str]:
+    """Every stored entry of the match in words, in order (one line each).
+
+    The log is replayed once through the engine; an entry the engine refuses (a damaged
+    log) and the ones after it, or every entry of a game this version does not know, are
+    shown as their stored JSON.
+    """
+    describe = DESCRIBERS.get(game.id) if game is not None else None
+    try:
+        session = MatchSession(game, page.setup) if game is not None else None
+    except RefereeError:
+        session = None  # a stored set-up this version refuses: the entries as stored
+    effective: list[int] = []  # the numbers of the entries in effect, for undo's and redo's lines
+    undone: list[int] = []
+    lines: list[str] = []
+    broken = session is None
+    for number, line in enumerate(page.log, start=1):
+        if line.kind == "undo":
+            taken = effective.pop() if effective else None
+            if taken is not None:
+                undone.append(taken)
+            lines.append(tr("record.log.undo", entry=taken if taken is not None else "?"))
+            if session is not None and not broken and session.can_undo:
+                session.undo()
+            continue
+        if line.kind == "redo":
+            back = undone.pop() if undone else None
+            if back is not None:
+                effective.append(back)
+            lines.append(tr("record.log.redo", entry=back if back is not None else "?"))
+            if session is not None and not broken and session.can_redo:
+                session.redo()
+            continue
+        action = line.action or {}
+        effective.append(number)
+        undone.clear()
+        mover = None if broken or session is None else session.to_move()
+        seat = action.get("seat") if isinstance(action.get("seat"), int) else mover
+        plain = tr("record.log.action", name=names.get(seat, "?") if seat is not None else "?",
+                   action=compact(action))
+        if broken or session is None:
+            lines.append(plain)
+            continue
+        before = session.state
+        try:
+            session.apply(action)
+        except RefereeError:
+            broken = True
+            lines.append(plain)
+            continue
+        said = None
+        if describe is not None:
+            history = session.history
+            told = Told(history[-1], before, history, session.initial_state, names, mover)
+            try:
+                said = describe(tr, lang, told)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                said = None  # a sentence that cannot be made: the plain entry says it instead
+        lines.append(said or plain)
+    return lines
