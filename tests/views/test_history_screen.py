@@ -243,7 +243,7 @@ def test_delete_then_undo_puts_the_same_match_back(store):
 
     assert undo_delete(model, doomed) == doomed
     assert model.deleted == []
-    assert model.notice == "Match {} is back.".format(doomed)
+    assert model.notice == f"Match {doomed} is back."
     assert match_page(store, doomed) == before  # seats, result, log and times as they were
     assert sorted(row.id for row in history_page(store).rows) == sorted([keep, doomed])
     assert undo_delete(model, doomed) is None  # nothing kept any more: nothing happens
