@@ -66,10 +66,33 @@ def main(argv: list[str] | None = None) -> int:
         from db.cli import run
 
         return run(args)
+    if args.web:
+        return serve_web(args.host, args.port, args.open)
     # The app lives in views/; importing it here keeps `companion referee` free of Flet.
     from views.main import run_app
 
-    return run_app(web=args.web, host=args.host, port=args.port, open_browser=args.open)
+    return run_app()
+
+
+def serve_web(host: str, port: int, open_browser: bool) -> int:
+    """`companion --web`: print where phones at the table open the app (its address on the
+    network and a QR code of it), then serve it until stopped."""
+    from db import StoreError
+    from views.main import free_port, port_taken, run_app, shared_store
+    from views.share import address_banner, lan_address, public_url
+
+    if port == 0:
+        port = free_port(host)
+    ready = not port_taken(host, port)  # else run_app says so, and nothing is printed here
+    if ready:
+        try:
+            shared_store()  # opened (and migrated) once; run_app reports a failure itself
+        except StoreError:
+            ready = False
+    if ready:
+        everywhere = host in ("0.0.0.0", "::", "")
+        print(address_banner(public_url(host, port), lan_address(), everywhere), flush=True)
+    return run_app(web=True, host=host, port=port, open_browser=open_browser)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,14 @@ Several screens may hold one match (phones at the table, two server processes). 
 names how many log entries its screen had seen; when another screen wrote first the store
 refuses it, nothing is stored, and this screen reloads the match as it stands. Screens also
 poll `refresh()` (one cheap query) so that they follow each other's moves without a reload.
+
+A screen may ask to hear of every change it stores (`announce_to`): the match screen uses it
+to tell the live table views of this server process at once (Flet pubsub).
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,6 +54,9 @@ class LiveMatch:
     revision: int = 0  # bumped on every change so screens re-render
     events: list[dict[str, Any]] = field(default_factory=list)  # of the last entry this screen made
     reloaded: bool = False  # the match was reloaded because another screen changed it
+    # Called after every change this screen stores (not a dataclass field: set by the screen,
+    # private, so setting it re-renders nothing).
+    _announce = None
 
     @classmethod
     def load(cls, store: Store, match_id: int) -> LiveMatch:
@@ -116,6 +123,21 @@ class LiveMatch:
     def abandon(self) -> None:
         self.info = self.store.abandon_match(self.match_id)
         self.revision += 1
+        self._announced()
+
+    def announce_to(self, listener: Callable[[LiveMatch], Any] | None) -> None:
+        """Call `listener(self)` after every change this screen stores (a move, a roll, an
+        undo or redo, abandoning); None stops. A failing listener never undoes the change."""
+        self._announce = listener
+
+    def _announced(self) -> None:
+        listener = self._announce
+        if listener is None:
+            return
+        try:
+            listener(self)
+        except Exception:  # telling others is best effort: they also poll the store
+            logging.getLogger(__name__).warning("announcing match %s failed", self.match_id, exc_info=True)
 
     def refresh(self) -> bool:
         """Reload if another screen changed the match since this one last looked."""
@@ -142,6 +164,7 @@ class LiveMatch:
         self.info = self.store.match(self.match_id)  # status, result and placings as committed
         self.error, self.events, self.reloaded = None, events, False
         self.revision += 1
+        self._announced()
         return True
 
     def _reload(self) -> None:

@@ -1,7 +1,12 @@
 """The match screen: the game's own screen around a LiveMatch, kept in step with other screens.
 
 Every screen open on a match polls the store once a second (one `SELECT max(seq)`), so a move
-made on another phone or by another server process shows here without a reload.
+made on another phone or by another server process shows here without a reload. Every change
+this screen stores is also announced on the match's pubsub topic, so the live table views of
+this server process (views/screens/table.py) show it at once.
+
+'Share this table' (in MatchTools) shows the live table view's link, with its secret token,
+as text and as a QR code.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from db import StoreError
 from views.games import game_views
 from views.live import LiveMatch
 from views.model import AppModel, Screen
+from views.share import qr_png, reachable_from_other_devices, table_base, table_topic, table_url
 from views.ui import TAP, body, confirm_dialog
 
 POLL_SECONDS = 1.0
@@ -34,6 +40,10 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     loaded, _ = ft.use_state(lambda: _open(model, match_id))
     live, problem = loaded
     gone = ft.use_ref(False)
+    page = ft.context.page
+    if live is not None:  # tell this process's live table views of every change stored here
+        live.announce_to(lambda changed: page.pubsub.send_all_on_topic(table_topic(changed.match_id),
+                                                                       changed.session.seq))
 
     async def follow() -> None:
         """Follow other screens' writes until this screen goes away."""
@@ -72,9 +82,21 @@ def _open(model: AppModel, match_id: Any) -> tuple[LiveMatch | None, str | None]
 
 @ft.component
 def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None = None) -> ft.Control:
-    """Undo, redo, the rules and abandon (with confirmation): the same row on every game's screen."""
+    """Undo, redo, the rules, share this table and abandon (with confirmation): the same row
+    on every game's screen."""
     asking, set_asking = ft.use_state(False)
+    sharing, set_sharing = ft.use_state(None)  # the table's link while shown ("" if it has none)
     _ = live.revision
+    page = ft.context.page
+
+    def share() -> None:
+        try:
+            key = live.store.table_key(live.match_id)  # made the first time, then the same
+        except StoreError as failed:
+            model.say(model.tr("table.share_failed", detail=failed.message(model.lang)))
+            return
+        base = table_base(getattr(page, "url", None))
+        set_sharing(table_url(base, live.match_id, key) if base else "")
 
     def abandon() -> None:
         set_asking(False)
@@ -86,6 +108,7 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         model.tr("match.abandon"), model.tr("match.abandon_confirm"), model.tr("match.abandon"),
         model.tr("app.cancel"), abandon, lambda: set_asking(False),
     ) if asking else None)
+    ft.use_dialog(share_dialog(model, sharing, lambda: set_sharing(None)) if sharing is not None else None)
     playing = live.info.status == "active"
     return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key="undo",
@@ -97,9 +120,39 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         *(extra or []),
         ft.OutlinedButton(content=model.tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP, key="rules",
                           on_click=lambda: model.go("rules", game=live.game.id)),
+        ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",
+                          on_click=lambda: share()),
         *([ft.OutlinedButton(content=model.tr("match.abandon"), icon=ft.Icons.FLAG, height=TAP, key="abandon",
                              on_click=lambda: set_asking(True))] if playing else []),
     ])
+
+
+def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
+    """The live table view's link as a QR code and as selectable text ("" when this app has
+    no web address: a desktop window)."""
+    lines: list[ft.Control] = [ft.Text(model.tr("table.share_hint"), size=14)]
+    if url:
+        lines += [
+            ft.Container(
+                alignment=ft.Alignment.CENTER,
+                content=ft.Container(
+                    content=ft.Image(src=qr_png(url), width=220, height=220,
+                                     semantics_label=model.tr("table.share_qr")),
+                    bgcolor=ft.Colors.WHITE, padding=8, border_radius=8, key="share-qr",
+                ),
+            ),
+            ft.Text(url, selectable=True, size=14, weight=ft.FontWeight.BOLD, key="share-url"),
+        ]
+        if not reachable_from_other_devices(url):
+            lines.append(ft.Text(model.tr("table.share_local_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    else:
+        lines.append(ft.Text(model.tr("table.share_no_address"), size=14))
+    return ft.AlertDialog(
+        title=ft.Text(model.tr("table.share")),
+        content=ft.Column(tight=True, scroll=ft.ScrollMode.AUTO, spacing=12, controls=lines),
+        actions=[ft.TextButton(content=model.tr("app.close"), height=TAP, on_click=lambda: on_close())],
+        on_dismiss=lambda: on_close(),
+    )
 
 
 def refusal_banner(model: AppModel, live: LiveMatch, on_close: Any = None) -> ft.Control | None:
