@@ -35,38 +35,36 @@ def read_code(model: AppModel, match_id: int) -> str | StoreError:
 
 
 @ft.component
-def CodeCard(model: AppModel, code: str) -> ft.Control:
+def CodeCard(model: AppModel, code: str, framed: bool = True) -> ft.Control:
+    """The code and its QR code; `framed` False inside a card of its own (no card in a card)."""
     copied, set_copied = ft.use_state(False)
     png = ft.use_memo(lambda: qr_png(code), [code])
-    return ft.Card(
-        content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-            content=ft.Column(
-                spacing=10,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[
-                    ft.Text(model.tr("sharecode.title"), size=18, weight=ft.FontWeight.BOLD),
-                    ft.Text(model.tr("sharecode.hint"), size=14, text_align=ft.TextAlign.CENTER),
-                    ft.Container(
-                        content=ft.Image(src=png, width=QR_SIZE, height=QR_SIZE,
-                                         semantics_label=model.tr("sharecode.qr")),
-                        bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
-                    ),
-                    ft.Text(code, selectable=True, size=15, weight=ft.FontWeight.BOLD,
-                            text_align=ft.TextAlign.CENTER,
-                            semantics_label=model.tr("sharecode.code_label", code=code)),
-                    ft.OutlinedButton(
-                        content=model.tr("sharecode.copied") if copied else model.tr("sharecode.copy"),
-                        icon=ft.Icons.CHECK if copied else ft.Icons.COPY,
-                        height=TAP,
-                        # copied by the browser within the tap itself (Safari allows nothing later)
-                        action=ft.CopyToClipboard(code),
-                        on_click=lambda: set_copied(True),
-                    ),
-                ],
+    column = ft.Column(
+        expand=True,
+        spacing=10,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Text(model.tr("sharecode.title"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(model.tr("sharecode.hint"), size=14, text_align=ft.TextAlign.CENTER),
+            ft.Container(
+                content=ft.Image(src=png, width=QR_SIZE, height=QR_SIZE, semantics_label=model.tr("sharecode.qr")),
+                bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
             ),
-        )
+            ft.Text(code, selectable=True, size=15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                    semantics_label=model.tr("sharecode.code_label", code=code)),
+            ft.OutlinedButton(
+                content=model.tr("sharecode.copied") if copied else model.tr("sharecode.copy"),
+                icon=ft.Icons.CHECK if copied else ft.Icons.COPY,
+                height=TAP,
+                action=ft.CopyToClipboard(code),  # copied by the browser within the tap (Safari allows no later)
+                on_click=lambda: set_copied(True),
+            ),
+        ],
     )
+    content = ft.Row(controls=[column])  # as wide as the space it is given
+    if not framed:
+        return content
+    return ft.Card(content=ft.Container(padding=ft.Padding.symmetric(horizontal=14, vertical=12), content=content))
 
 
 @ft.component

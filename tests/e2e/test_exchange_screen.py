@@ -3,8 +3,9 @@
 Two finished matches are seeded through the Store API. Export of everything as JSON reaches the
 browser as a download, and that file is a valid export of both matches. A match code made by
 ANOTHER store (its own sqlite file) is pasted and lands in this store's history, once; the same
-code with one letter changed is refused by name and changes nothing. The card of the imported
-code (the QR code another phone would photograph) decodes back to the exact code.
+code with one letter changed is refused by name and changes nothing, as is the exported file with
+one score changed by hand. The card of the imported code copies the exact code and shows a QR code
+that decodes back to it; a picture of another match's QR code, opened as a file, is imported too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from db.exchange import match_code, read_export
 from tests.e2e.helpers import (
     SMALL_PHONE,
     box_of,
+    button,
     buttons_inside_viewport,
     open_app,
     painted,
@@ -28,6 +30,7 @@ from tests.e2e.helpers import (
     visible_text,
     wait_for_text,
 )
+from views.share import qr_png
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +55,12 @@ def seed(db_url: str) -> None:
         finish(store, "cavasie", [(ben, 20, 1), (ana, 10, 2)])
 
 
-def foreign_code(tmp_path) -> str:
-    """The code of a match played on another install (another database file)."""
+def foreign_codes(tmp_path) -> tuple[str, str]:
+    """The codes of two matches played on another install (another database file)."""
     with Store(f"sqlite:///{tmp_path / 'other.db'}") as other:
         cy, dee = (other.add_player(name, colour).id for name, colour in (("Cy", "#388e3c"), ("Dee", "#7b1fa2")))
-        return match_code(other, finish(other, "senet", [(cy, 7, 1), (dee, 3, 2)]))
+        return (match_code(other, finish(other, "senet", [(cy, 7, 1), (dee, 3, 2)])),
+                match_code(other, finish(other, "cavasie", [(dee, 30, 1), (cy, 12, 2)])))
 
 
 def damaged(code: str) -> str:
@@ -80,11 +84,14 @@ def paste(page, text: str) -> None:
 
 def test_export_a_download_and_import_a_code_from_another_install(app_en, browser, tmp_path) -> None:
     seed(app_en.db_url)
-    code = foreign_code(tmp_path)
+    code, second = foreign_codes(tmp_path)
 
     page = open_app(browser, f"{app_en.url}exchange", SMALL_PHONE)
     wait_for_text(page, "Which matches")
     assert buttons_inside_viewport(page) == []
+    chip = page.get_by_role("checkbox", name="Bell's Senet")  # a game chip: thumb-sized
+    reveal(page, chip)
+    assert chip.bounding_box()["height"] >= 48
 
     # Export everything as JSON: the browser downloads it, and it is a valid export of both matches.
     with page.expect_download() as download:
@@ -99,6 +106,15 @@ def test_export_a_download_and_import_a_code_from_another_install(app_en, browse
     painted(page)
     shot(page, "exchange_phone_360")
 
+    # The same file with one score changed by hand: refused by name, nothing written.
+    tampered = tmp_path / "tampered.json"
+    tampered.write_bytes(Path(saved.path()).read_bytes().replace(b'"score":7', b'"score":9', 1))
+    with page.expect_file_chooser() as chooser:
+        button(page, "Choose a file").click()
+    chooser.value.set_files(str(tampered))
+    wait_for_text(page, "The file's checksum does not match its content")
+    assert finished_matches(app_en.db_url) == 2
+
     # A code from another install: imported once, shown with its QR code to pass on.
     paste(page, code)
     tap(page, "Import code")
@@ -106,6 +122,10 @@ def test_export_a_download_and_import_a_code_from_another_install(app_en, browse
     assert finished_matches(app_en.db_url) == 3
     copy = box_of(page, "Copy code", scroll=True)
     assert copy["height"] >= 48, copy
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(page, "Copy code")
+    wait_for_text(page, "Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == code
     assert buttons_inside_viewport(page) == []
     qr = page.get_by_label("QR code of the match code")
     reveal(page, qr)
@@ -132,3 +152,14 @@ def test_export_a_download_and_import_a_code_from_another_install(app_en, browse
     wait_for_text(page, "This match code is damaged")
     assert finished_matches(app_en.db_url) == 3
     assert "Match added" not in visible_text(page)
+
+    # A photo of another match's QR code (a picture file): read and imported.
+    photo = tmp_path / "qr.png"
+    photo.write_bytes(qr_png(second))
+    photo_button = button(page, "Open a photo of a QR code")
+    reveal(page, photo_button)
+    with page.expect_file_chooser() as chooser:
+        photo_button.click()
+    chooser.value.set_files(str(photo))
+    wait_for_text(page, "Match added to your history: Çävasie · Dee 30 · Cy 12.")
+    assert finished_matches(app_en.db_url) == 4

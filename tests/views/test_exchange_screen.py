@@ -284,3 +284,20 @@ def test_an_import_report_names_new_players() -> None:
     model = AppModel(store=None, lang="ko")  # type: ignore[arg-type]
     text = report_text(model, ImportReport(3, 1, ("Ana",), 0))
     assert "3" in text and "1" in text and "Ana" in text
+
+
+# -- the share card's code ------------------------------------------------------------------------
+def test_the_share_card_shows_a_finished_matchs_code_and_says_why_not_for_others(home: Store) -> None:
+    from db import StoreError
+    from views.sharecode import read_code
+
+    model = AppModel(store=home, lang="en")
+    finished = home.history(limit=1)[0].id
+    assert read_code(model, finished) == match_code(home, finished)
+    ana = home.players()[0].id
+    active = add_match(home, "senet", [Seat(ana, None, None)], finished=None, status="active")
+    refused = read_code(model, active)
+    assert isinstance(refused, StoreError)
+    assert refused.message("en") == f"Match {active} is not finished, so it has no match code yet."
+    missing = read_code(model, 999)
+    assert isinstance(missing, StoreError) and "999" in missing.message("en")

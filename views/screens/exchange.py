@@ -40,8 +40,9 @@ from views.exchange_io import (
 )
 from views.model import AppModel, Screen
 from views.sharecode import CodeCard
-from views.ui import TAP, body, heading
+from views.ui import TAP, body, game_style, heading
 
+CHIP_HEIGHT = 48  # a tap target at its smallest (as on the statistics screen)
 MAX_FILE_BYTES = 15 * 1024 * 1024  # what a browser can hand over with the pick (one 16 MiB message)
 
 
@@ -94,9 +95,10 @@ def outcome_box(outcome: Outcome | None) -> list[ft.Control]:
 
 
 def section(*controls: ft.Control) -> ft.Control:
+    """A card as wide as the column (a Row stretches; a card alone is as wide as its content)."""
     return ft.Card(content=ft.Container(
         padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-        content=ft.Column(spacing=12, controls=list(controls)),
+        content=ft.Row(controls=[ft.Column(spacing=12, expand=True, controls=list(controls))]),
     ))
 
 
@@ -200,10 +202,11 @@ def ExportSection(model: AppModel) -> ft.Control:
         finally:
             set_busy(False)
 
-    chips = ft.Row(wrap=True, spacing=8, controls=[
-        ft.Chip(label=ft.Text(model.tr("exchange.screen.all_games")), selected=game is None,
+    chips = ft.Row(wrap=True, spacing=6, run_spacing=0, controls=[
+        ft.Chip(label=ft.Text(model.tr("exchange.screen.all_games")), selected=game is None, height=CHIP_HEIGHT,
                 on_select=lambda e: set_game(None)),
-        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game == g,
+        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game == g, height=CHIP_HEIGHT,
+                  show_checkmark=False, leading=ft.Icon(game_style(g)[1], color=game_style(g)[0], size=18),
                   on_select=lambda e, g=g: set_game(g)) for g in LINEUP],
     ])
     kinds = ft.Row(spacing=8, controls=[
@@ -291,7 +294,7 @@ def CodeSection(model: AppModel, initial: str) -> ft.Control:
             on_click=lambda: set_outcome(None),
         ),
         *outcome_box(outcome),
-        *([CodeCard(model, arrived, key=arrived)] if arrived else []),
+        *([ft.Divider(), CodeCard(model, arrived, framed=False, key=arrived)] if arrived else []),
     )
 
 
