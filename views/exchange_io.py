@@ -2,7 +2,8 @@
 picked file or photo says, and importing it. The screen only shows what these return.
 
 - `export_bytes(store, kind, game)`: the export (JSON, db.exchange's versioned format) or the
-  CSV of results, as the bytes handed to the browser (a download) or written on a desktop.
+  CSV of results, as the bytes handed to the browser (a download) or to a phone's save dialog;
+  `write_export_file(store, kind, game, path)` writes it where the desktop app's dialog chose.
 - `import_file(store, data)`: a picked JSON export, checked whole, then merged in one
   transaction (db.exchange.import_json): a refused file changes nothing.
 - `decode_qr_photo(data)`: the text of the QR code in a photo (PNG, JPEG, ...), read with
@@ -15,11 +16,12 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.i18n import t
 from companion.matchcode import BadMatchCode, MatchSummary, code_in, decode
-from db.exchange import ImportReport, import_json, import_summary, write_csv, write_export
+from db.exchange import ImportReport, export_csv, export_json, import_json, import_summary, write_csv, write_export
 
 if TYPE_CHECKING:
     from db import Store
@@ -65,6 +67,22 @@ def export_bytes(store: Store, kind: Kind, game: str | None = None, now: datetim
         rows = write_csv(store, text, game=game)
         return Export(export_name(kind, game, now), text.getvalue().encode("utf-8"), rows)
     raise ValueError(f"an export is json or csv, not {kind!r}")
+
+
+def write_export_file(store: Store, kind: Kind, game: str | None, path: str | Path) -> int:
+    """The export written at `path` (the desktop app's save dialog chose it), whole or not at all;
+    returns the matches (JSON) or result rows (CSV) written."""
+    if kind == "json":
+        return export_json(store, path, game=game).matches
+    if kind == "csv":
+        return export_csv(store, path, game=game)
+    raise ValueError(f"an export is json or csv, not {kind!r}")
+
+
+def default_folder() -> Path:
+    """Where the desktop app's save dialog opens: the Downloads folder, else the home folder."""
+    downloads = Path.home() / "Downloads"
+    return downloads if downloads.is_dir() else Path.home()
 
 
 # -- import ------------------------------------------------------------------------------------

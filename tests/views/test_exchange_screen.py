@@ -28,6 +28,7 @@ from views.exchange_io import (
     export_name,
     import_code,
     import_file,
+    write_export_file,
 )
 from views.model import AppModel
 from views.screens.exchange import import_given_code, import_picked_file, read_photo, report_text
@@ -174,6 +175,18 @@ def test_csv_export_is_one_row_per_seat(home: Store) -> None:
     }
     with pytest.raises(ValueError):
         export_bytes(home, "xml")  # type: ignore[arg-type]
+
+
+def test_the_desktop_app_writes_the_export_where_its_dialog_chose(home: Store, away: Store, tmp_path: Path) -> None:
+    json_path, csv_path = tmp_path / "picked.json", tmp_path / "picked.csv"
+    assert write_export_file(home, "json", None, str(json_path)) == 2
+    assert write_export_file(home, "csv", "senet", csv_path) == 2
+    assert import_file(away, json_path.read_bytes()).matches_added == 2
+    assert [row["game"] for row in csv.DictReader(csv_path.open(encoding="utf-8"))] == ["senet", "senet"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no part file left
+    with pytest.raises(ValueError):
+        write_export_file(home, "xml", None, tmp_path / "x.xml")  # type: ignore[arg-type]
+    assert not (tmp_path / "x.xml").exists()
 
 
 def test_export_names_are_safe_file_names() -> None:

@@ -26,17 +26,19 @@ import flet as ft
 from companion.errors import RefereeError
 from companion.games import LINEUP
 from db import StoreError
-from db.exchange import ImportReport, export_csv, export_json
+from db.exchange import ImportReport
 from views.exchange_io import (
     KINDS,
     Kind,
     PhotoError,
     clean_code,
     decode_qr_photo,
+    default_folder,
     export_bytes,
     export_name,
     import_code,
     import_file,
+    write_export_file,
 )
 from views.model import AppModel, Screen
 from views.sharecode import CodeCard
@@ -176,27 +178,36 @@ def ExportSection(model: AppModel) -> ft.Control:
     page = ft.context.page
     saver = ft.use_ref(ft.FilePicker).current
 
+    async def ask(**where: Any) -> str | None:
+        """The save dialog (a download in a browser); None if cancelled. A dialog that cannot open
+        (on Linux the desktop app needs zenity) is said as a failure, not swallowed."""
+        try:
+            path: str | None = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), **where)
+        except Exception as error:  # the client's refusal arrives as whatever it raised
+            set_outcome(Outcome(refusal(model, error), False))
+            return None
+        return path
+
     async def export() -> None:
         set_busy(True)
         set_outcome(None)
         chosen: Kind = kind
         try:
             if local_files(page):  # the desktop app: a save dialog, then the file is written there
-                name = export_name(chosen, game, datetime.now())
-                path = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), file_name=name,
-                                             file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[chosen])
+                path = await ask(file_name=export_name(chosen, game, datetime.now()),
+                                 initial_directory=str(default_folder()),
+                                 file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[chosen])
                 if not path:
                     return
-                count = (export_json(model.store, path, game=game).matches if chosen == "json"
-                         else export_csv(model.store, path, game=game))
+                count = write_export_file(model.store, chosen, game, path)
                 set_outcome(Outcome(model.tr(f"exchange.screen.saved_{chosen}", count=count, path=path), True))
             else:  # a browser downloads the bytes; a phone asks where to keep them
                 made = export_bytes(model.store, chosen, game)
-                path = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), file_name=made.name,
-                                             src_bytes=made.data)
-                where = path or made.name
-                set_outcome(Outcome(model.tr(f"exchange.screen.downloaded_{chosen}", count=made.count, name=where),
-                                    True))
+                path = await ask(file_name=made.name, src_bytes=made.data)
+                if path is None and not page.web:
+                    return  # cancelled on a phone (or refused, and said so)
+                set_outcome(Outcome(model.tr(f"exchange.screen.downloaded_{chosen}", count=made.count,
+                                             name=path or made.name), True))
         except (StoreError, OSError, ValueError) as error:
             set_outcome(Outcome(refusal(model, error), False))
         finally:
