@@ -141,7 +141,7 @@ def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
                     bgcolor=ft.Colors.WHITE, padding=8, border_radius=8, key="share-qr",
                 ),
             ),
-            ft.Text(url, selectable=True, size=14, weight=ft.FontWeight.BOLD, key="share-url"),
+            ft.Text(url, selectable=True, size=14, weight=ft.FontWeight.BOLD, key="share-url", semantics_label=url),
         ]
         if not reachable_from_other_devices(url):
             lines.append(ft.Text(model.tr("table.share_local_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -149,7 +149,10 @@ def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
         lines.append(ft.Text(model.tr("table.share_no_address"), size=14))
     return ft.AlertDialog(
         title=ft.Text(model.tr("table.share")),
-        content=ft.Column(tight=True, scroll=ft.ScrollMode.AUTO, spacing=12, controls=lines),
+        # A phone's width at most (a readable column on a desktop); the whole dialog scrolls
+        # on a short phone instead of stretching to the window's height.
+        content=ft.Container(width=400, content=ft.Column(tight=True, spacing=12, controls=lines)),
+        scrollable=True,
         actions=[ft.TextButton(content=model.tr("app.close"), height=TAP, on_click=lambda: on_close())],
         on_dismiss=lambda: on_close(),
     )
