@@ -1,15 +1,19 @@
 """Share a finished match by its match code: the code as text (selectable, with a copy button)
 and as a QR code of exactly that code.
 
-Another install reads it back on its Export & import screen, by pasting the code or by opening
+Another install reads it back on its Export and import screen, by pasting the code or by opening
 a photo of the QR code (views/exchange_io.py). The QR code holds the bare code, not a link:
 a link would open *this* install's server, whose history already has the match.
 
-`MatchCodeCard(model, match_id)` is for a match's own page; `CodeCard(model, code)` shows a
-code already in hand (the exchange screen shows the one it just imported).
+`MatchCodeCard(model, match_id)` is for a match's own page (`share_section` is its entry for
+views/screens/record.py's EXTRA_SECTIONS: a card for a finished match, none for others);
+`CodeCard(model, code)` shows a code already in hand (the exchange screen shows the one it just
+imported).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -18,6 +22,9 @@ from db.exchange import match_code
 from views.model import AppModel
 from views.share import qr_png
 from views.ui import TAP
+
+if TYPE_CHECKING:
+    from db.history import MatchPage
 
 QR_SIZE = 232  # px on screen: fits a 360 px phone inside the card's padding
 
@@ -74,3 +81,15 @@ def MatchCodeCard(model: AppModel, match_id: int) -> ft.Control:
     if isinstance(code, StoreError):
         return ft.Text(code.message(model.lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
     return CodeCard(model, code, key=code)
+
+
+def shareable(page: MatchPage) -> bool:
+    """Only a finished match has a code (an active one has no result yet; an abandoned one none)."""
+    return page.row.status == "finished"
+
+
+def share_section(model: AppModel, page: MatchPage) -> ft.Control | None:
+    """The share card under a finished match's record; nothing for an active or abandoned one."""
+    if not shareable(page):
+        return None
+    return MatchCodeCard(model, page.row.id, key=f"share-{page.row.id}")

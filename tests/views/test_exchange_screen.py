@@ -314,3 +314,18 @@ def test_the_share_card_shows_a_finished_matchs_code_and_says_why_not_for_others
     assert refused.message("en") == f"Match {active} is not finished, so it has no match code yet."
     missing = read_code(model, 999)
     assert isinstance(missing, StoreError) and "999" in missing.message("en")
+
+
+def test_the_record_pages_share_section_is_for_finished_matches_only(home: Store) -> None:
+    from db.history import match_page
+    from views.sharecode import share_section, shareable
+
+    finished = home.history(limit=1)[0].id
+    assert shareable(match_page(home, finished))
+    ana = home.players()[0].id
+    active = add_match(home, "senet", [Seat(ana, None, None)], finished=None, status="active")
+    abandoned = add_match(home, "senet", [Seat(ana, None, None)], finished=T0, status="abandoned")
+    model = AppModel(store=home, lang="en")
+    for match_id in (active, abandoned):
+        assert not shareable(match_page(home, match_id))
+        assert share_section(model, match_page(home, match_id)) is None  # no card (none drawn)
