@@ -29,7 +29,7 @@ from companion.cavasie.table import (
     outcome,
     unknown_cards,
 )
-from companion.cavasie.table_state import Hand, Seat, Slot, TableState
+from companion.cavasie.table_state import BestHand, Hand, Seat, Slot, TableState
 from companion.game import Game, Option
 
 GAME = Game(
@@ -48,6 +48,7 @@ GAME = Game(
 
 __all__ = [
     "GAME",
+    "BestHand",
     "BetOptions",
     "Card",
     "CavasieEngine",

@@ -48,6 +48,7 @@ from companion.cavasie.table_state import (
     INTERACT,
     SETTLED,
     SHOWDOWN,
+    BestHand,
     Hand,
     Seat,
     Slot,
@@ -594,7 +595,20 @@ def _showdown(state: TableState, action: Mapping[str, Any]) -> tuple[TableState,
     won = award([seat.stake for seat in hand.seats], folded, order, best_of)
     settlement = {"kind": "showdown", "pot": hand.pot, **shown,
                   "awards": {str(seat): chips for seat, chips in sorted(won.items())}}
+    state = replace(state, best_hands=_best_hands(state, shown["hands"]))
     return _settle(state, settlement, [{"type": "showdown", **settlement}])
+
+
+def _best_hands(state: TableState, hands: Mapping[str, Mapping[str, Any]]) -> tuple[BestHand | None, ...]:
+    """Each seat's best hand after a showdown's scored `hands` (as scored there, CV-9's voiding
+    applied): the higher CV-10 key of the one before and this one."""
+    best = [state.best_hand(seat) for seat in range(state.players)]
+    for seat, scored in hands.items():
+        now = BestHand(tuple(scored["key"]), str(scored["pattern"]).lower())
+        before = best[int(seat)]
+        if before is None or now.key > before.key:
+            best[int(seat)] = now
+    return tuple(best)
 
 
 def _settle_uncontested(state: TableState, seat: int, events: list[Event]) -> tuple[TableState, list[Event]]:
@@ -651,9 +665,19 @@ _HANDLERS = {
 
 # -- reading the state ---------------------------------------------------------------------------------------------
 def outcome(state: TableState) -> Outcome:
-    """Chips per seat; places by chips once the session is ended (ties share a place)."""
+    """Chips per seat; places by chips once the session is ended (ties share a place).
+
+    `detail` (the statistics contract of db/stats.py): the hand's number, phase and pot, and
+    `seats`: `{"0": {"best_hand": {"rank": 14, "pattern": "hugenie"}}, "1": {}, ...}`, each
+    seat's best hand scored at a showdown of the session: its rank on the CV-8 ladder after
+    CV-9's specials (1 migutin … 18 vanzie, higher is stronger) and the pattern's id. A seat
+    that never showed down (it folded, or every hand was won uncontested) has none."""
     scores = dict(enumerate(state.chips))
-    detail = {"hand": state.hand.number, "phase": state.hand.phase, "pot": state.hand.pot}
+    seats: dict[str, dict[str, Any]] = {}
+    for seat in range(state.players):
+        best = state.best_hand(seat)
+        seats[str(seat)] = {} if best is None else {"best_hand": {"rank": best.rank, "pattern": best.pattern}}
+    detail = {"hand": state.hand.number, "phase": state.hand.phase, "pot": state.hand.pot, "seats": seats}
     if not state.ended:
         return Outcome(False, (), scores, detail)
     places: list[list[int]] = []

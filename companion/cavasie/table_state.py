@@ -127,8 +127,33 @@ class Hand:
 
 
 @dataclass(frozen=True)
+class BestHand:
+    """A seat's best scored hand of the session so far: its CV-10 key (rank first, the place
+    on the CV-8 ladder after CV-9's specials) and the pattern's id."""
+
+    key: tuple[int, ...]
+    pattern: str
+
+    @property
+    def rank(self) -> int:
+        return self.key[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": list(self.key), "pattern": self.pattern}
+
+    @classmethod
+    def from_json(cls, data: Any) -> BestHand | None:
+        if data is None:
+            return None
+        return cls(tuple(int(k) for k in data["key"]), str(data["pattern"]))
+
+
+@dataclass(frozen=True)
 class TableState:
-    """A session of hands (CV-4 … CV-10): chip stacks carry from hand to hand."""
+    """A session of hands (CV-4 … CV-10): chip stacks carry from hand to hand.
+
+    `best_hands[s]` is seat s's best hand scored at a showdown so far (None before its first);
+    an empty tuple means no showdown yet."""
 
     players: int
     dealer_mode: bool  # the table plays with a dealer (CV-4; never with two players)
@@ -137,6 +162,10 @@ class TableState:
     hand: Hand
     ended: bool = False
     deck: Deck = field(default_factory=default_deck)
+    best_hands: tuple[BestHand | None, ...] = ()
+
+    def best_hand(self, seat: int) -> BestHand | None:
+        return self.best_hands[seat] if seat < len(self.best_hands) else None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -145,6 +174,8 @@ class TableState:
         }
         if self.deck != default_deck():
             data["deck"] = self.deck.to_json()
+        if self.best_hands:
+            data["best_hands"] = [None if best is None else best.to_json() for best in self.best_hands]
         return data
 
     @classmethod
@@ -157,6 +188,7 @@ class TableState:
                 players=int(data["players"]), dealer_mode=bool(data["dealer"]), ante=int(data["ante"]),
                 chips=tuple(int(c) for c in data["chips"]), hand=Hand.from_json(data["hand"]),
                 ended=bool(data.get("ended", False)), deck=deck,
+                best_hands=tuple(BestHand.from_json(best) for best in data.get("best_hands", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise BadPosition("cavasie.state_malformed") from error

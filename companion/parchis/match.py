@@ -49,17 +49,29 @@ COLOUR_CHOICES: Final = (
 
 @dataclass(frozen=True)
 class ParchisState:
+    """The position, the roll waiting for its move, and the captures made so far.
+
+    `captures[s]` counts the captures seat s has made in this match (PA-17, PA-12's exit
+    capture included): a captured piece goes back to its nest, so the board does not remember
+    it. A seat missing from the end of the tuple has made none. A finished player moving its
+    partner's pieces (PA-7) makes the captures of those moves itself."""
+
     position: Position
     roll: int | None = None  # rolled, not yet moved
+    captures: tuple[int, ...] = ()  # by seat
+
+    def captured_by(self, seat: int) -> int:
+        return self.captures[seat] if seat < len(self.captures) else 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"position": self.position.to_json(), "roll": self.roll}
+        return {"position": self.position.to_json(), "roll": self.roll, "captures": list(self.captures)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ParchisState:
         position = Position.from_json(data["position"])
         roll = data.get("roll")
-        return cls(position, None if roll is None else check_roll(position, roll))
+        captures = tuple(int(count) for count in data.get("captures", ()))
+        return cls(position, None if roll is None else check_roll(position, roll), captures)
 
 
 def seat_of(position: Position, colour: int) -> int:
@@ -77,6 +89,14 @@ def pending(state: ParchisState) -> Options | None:
     if position.bonus:
         return options(position, None)
     return None
+
+
+def _counted(state: ParchisState, seat: int, events: list[Event]) -> tuple[int, ...]:
+    """The state's captures with the `capture` events among `events`, all made by `seat`
+    (the seat whose turn it is), added (PA-12, PA-17)."""
+    counts = [state.captured_by(s) for s in range(len(state.position.colours))]
+    counts[seat] += sum(1 for event in events if event["type"] == "capture")
+    return tuple(counts)
 
 
 def _settle(position: Position) -> tuple[Position, list[Event]]:
@@ -141,7 +161,7 @@ class ParchisEngine:
             allowed = options(position, roll)
             events: list[Event] = [{"type": "roll", "roll": roll, "steps": allowed.steps}]
             if allowed.moves:
-                return ParchisState(position, roll), self._seated(seat, events)
+                return ParchisState(position, roll, state.captures), self._seated(seat, events)
             after, played = play(position, roll, None)
             events += played
         elif rolled is not None:  # roll and move together (the protocol's play)
@@ -155,7 +175,8 @@ class ParchisEngine:
             piece, to = parse_move(position, action["move"])
             after, events = play(position, state.roll, piece, to)
         after, lost = _settle(after)
-        return ParchisState(after), self._seated(seat, events + lost)
+        events = events + lost
+        return ParchisState(after, None, _counted(state, seat, events)), self._seated(seat, events)
 
     @staticmethod
     def _check_new_roll(state: ParchisState, rolled: Any) -> int:
@@ -175,11 +196,16 @@ class ParchisEngine:
 
     def outcome(self, state: ParchisState) -> Outcome:
         """Winner(s) first, everybody else together (PA-9: nobody plays on); scores are the
-        pieces in the goal."""
+        pieces in the goal. `detail` (the statistics contract of db/stats.py): `colours` by
+        seat, `seats` = `{"0": {"captures": 2}, ...}` (PA-17, PA-12's exit capture included),
+        and once over the `winner` colour (a list of the partners' colours with teams)."""
         position = state.position
         scores = {seat: position.pieces[colour].count(GOAL) for seat, colour in enumerate(position.colours)}
         winner = position.decided_winner()
-        detail: dict[str, Any] = {"colours": [COLOURS[c] for c in position.colours]}
+        detail: dict[str, Any] = {
+            "colours": [COLOURS[c] for c in position.colours],
+            "seats": {str(seat): {"captures": state.captured_by(seat)} for seat in range(len(position.colours))},
+        }
         if winner is None:
             return Outcome(False, (), scores, detail)
         winners = tuple(seat_of(position, colour) for colour in winner)

@@ -31,20 +31,35 @@ from companion.senet.position import HouseRules, Position
 
 @dataclass(frozen=True)
 class SenetState:
+    """The position, the throw waiting for its move, and the captures made so far.
+
+    `captures[s]` counts the opponent pieces seat s has captured in this match (SN-6): a
+    captured piece leaves the game, so the count is kept here rather than read off the board
+    (a position built mid-game says nothing about the pieces taken before it)."""
+
     position: Position
     throw: int | None = None  # thrown, not yet moved
+    captures: tuple[int, int] = (0, 0)  # by seat
 
     def to_json(self) -> dict[str, Any]:
-        return {"position": self.position.to_json(), "throw": self.throw}
+        return {"position": self.position.to_json(), "throw": self.throw, "captures": list(self.captures)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SenetState:
         throw = data.get("throw")
-        return cls(Position.from_json(data["position"]), None if throw is None else check_throw(throw))
+        first, second = data.get("captures", (0, 0))
+        return cls(Position.from_json(data["position"]), None if throw is None else check_throw(throw),
+                   (int(first), int(second)))
 
 
 def _seat(player: int) -> int:
     return player - 1  # positions number the players 1 and 2; seats count from 0
+
+
+def _counted(captures: tuple[int, int], mover: int, events: list[Event]) -> tuple[int, int]:
+    """`captures` with the mover's captures among `events` added (SN-6)."""
+    taken = sum(1 for event in events if event["type"] == "capture")
+    return (captures[0] + taken, captures[1]) if mover == 0 else (captures[0], captures[1] + taken)
 
 
 # Refusals that name players by number (the protocol's words): at the table they name the
@@ -98,9 +113,9 @@ class SenetEngine:
                 raise IllegalMove("senet.throw_waiting", rule="SN-4", seat=mover, throw=state.throw)
             events: list[Event] = [{"type": "throw", "seat": mover, "throw": throw}]
             if legal_moves(position, throw):
-                return SenetState(position, throw), events
+                return SenetState(position, throw, state.captures), events
             after, passed = play(position, throw, None)
-            return SenetState(after), events + [{**event, "seat": mover} for event in passed]
+            return SenetState(after, None, state.captures), events + [{**event, "seat": mover} for event in passed]
         if "throw" in action:  # throw and move together (the protocol's play)
             if state.throw is not None:
                 raise IllegalMove("senet.throw_waiting", rule="SN-4", seat=mover, throw=state.throw)
@@ -113,7 +128,8 @@ class SenetEngine:
             throw = state.throw
             frm, to = parse_move(action["move"])
             after, events = play(position, throw, frm, to)
-        return SenetState(after), self._described(position, throw, action.get("move"), events)
+        return (SenetState(after, None, _counted(state.captures, mover, events)),
+                self._described(position, throw, action.get("move"), events))
 
     @staticmethod
     def _described(before: Position, throw: int, move: Any, events: list[Event]) -> list[Event]:
@@ -129,15 +145,19 @@ class SenetEngine:
         return described
 
     def outcome(self, state: SenetState) -> Outcome:
+        """Scores are the pieces borne off (SN-12). `detail` (the statistics contract of
+        db/stats.py): `{"seats": {"0": {"captures": 2}, "1": {"captures": 0}}}`, the opponent
+        pieces each seat captured (SN-6), and once over `"draw"` (SN-14)."""
         res = result(state.position)
         scores = {0: res.score[0], 1: res.score[1]}
+        detail: dict[str, Any] = {"seats": {str(seat): {"captures": state.captures[seat]} for seat in (0, 1)}}
         if not res.over:
-            return Outcome(False, (), scores)
+            return Outcome(False, (), scores, detail)
         if res.draw:
-            return Outcome(True, ((0, 1),), scores, {"draw": True})
+            return Outcome(True, ((0, 1),), scores, {**detail, "draw": True})
         assert res.winner is not None
         winner = _seat(res.winner)
-        return Outcome(True, ((winner,), (1 - winner,)), scores, {"draw": False})
+        return Outcome(True, ((winner,), (1 - winner,)), scores, {**detail, "draw": False})
 
     def to_move(self, state: SenetState) -> int | None:
         return None if result(state.position).over else _seat(state.position.turn)

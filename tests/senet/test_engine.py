@@ -111,9 +111,10 @@ def test_apply_refuses_what_the_referee_refuses():
 
 def test_outcome_places_and_scores():
     """SN-13/SN-14: the winner first, the loser second; a draw shares first place."""
-    assert ENGINE.outcome(ENGINE.new_state({})) == Outcome(False, (), {0: 0, 1: 0})
+    none_taken = {"seats": {"0": {"captures": 0}, "1": {"captures": 0}}}
+    assert ENGINE.outcome(ENGINE.new_state({})) == Outcome(False, (), {0: 0, 1: 0}, none_taken)
     won = SenetState(Position.from_pieces({1: [5], 2: [8]}, off=(5, 2)))
-    assert ENGINE.outcome(won) == Outcome(True, ((0,), (1,)), {0: 5, 1: 2}, {"draw": False})
+    assert ENGINE.outcome(won) == Outcome(True, ((0,), (1,)), {0: 5, 1: 2}, {**none_taken, "draw": False})
     lost = SenetState(Position.from_pieces({1: [5], 2: [8]}, off=(2, 5)))
     assert ENGINE.outcome(lost).places == ((1,), (0,))
     drawn = SenetState(Position.from_pieces({1: [], 2: []}, off=(4, 4)))

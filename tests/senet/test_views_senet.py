@@ -222,5 +222,6 @@ def test_every_message_id_the_senet_views_use_exists_in_both_languages():
 def test_a_draw_shares_first_place():
     """SN-14: equal scores on an empty board draw; the result card reads the engine's places."""
     outcome = GAME.engine.outcome(SenetState(Position.from_pieces({1: [], 2: []}, off=(5, 5))))
-    assert outcome == Outcome(True, ((0, 1),), {0: 5, 1: 5}, {"draw": True})
+    none_taken = {"0": {"captures": 0}, "1": {"captures": 0}}
+    assert outcome == Outcome(True, ((0, 1),), {0: 5, 1: 5}, {"seats": none_taken, "draw": True})
     assert outcome.placing(0) == outcome.placing(1) == 1
