@@ -275,3 +275,20 @@ def test_the_refusal_names_the_problem_in_both_languages():
         text = t("table.refused", lang)
         assert text != "table.refused" and len(text) > 20
     assert re.search(r"not valid", t("table.refused", "en"))
+
+
+def test_a_damaged_or_missing_match_is_a_problem_not_a_crash(store):
+    from sqlalchemy import text
+
+    from companion.session import CorruptLog
+    from db import StoreError
+    from views.screens.table import _load
+
+    match_id = pig_match(store)
+    with store.engine.begin() as connection:  # an entry the engine refuses: a die has no 9
+        connection.execute(text("INSERT INTO events (match_id, seq, kind, payload, created_at) "
+                                "VALUES (:m, 1, 'action', '{\"roll\": 9}', '2026-11-30 10:00:00')"), {"m": match_id})
+    snapshot, problem = _load(store, match_id)
+    assert snapshot is None and isinstance(problem, CorruptLog)
+    snapshot, problem = _load(store, 999)
+    assert snapshot is None and isinstance(problem, StoreError)

@@ -23,6 +23,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.errors import RefereeError
 from companion.game import Game
 from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
@@ -79,10 +80,8 @@ def read_snapshot(store: Store, match_id: int) -> Snapshot:
         raise LookupError(info.game)
     try:
         session = MatchSession.resume(game, info.setup, store.events(match_id))
-    except CorruptLog:
-        raise
-    except Exception as error:  # a stored set-up this version refuses (RefereeError)
-        raise CorruptLog(-1, str(error)) from error
+    except RefereeError as error:  # a stored set-up this version refuses
+        raise CorruptLog(-1, error.message("en")) from error
     return Snapshot(info, game, session)
 
 
