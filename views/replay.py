@@ -134,7 +134,9 @@ def _senet(tr: Tr, lang: str, told: Told) -> str | None:
 
     kinds = {event.get("type") for event in told.step.events}
     if "move" in kinds or "pass" in kinds:
-        return last_move_text(tr, _Upto(list(told.history), told.initial_state), told.names)  # type: ignore[arg-type]
+        said = last_move_text(tr, _Upto(list(told.history), told.initial_state), told.names)  # type: ignore[arg-type]
+        prefix = tr("record.log.senet_last")  # the screen says "Last move: …"; in a log every line is one
+        return said.removeprefix(prefix) if said else None
     throw = next((event for event in told.step.events if event.get("type") == "throw"), None)
     if throw is not None:
         return tr("senet_ui.thrown", name=told.names.get(throw.get("seat", told.mover), "?"), throw=throw["throw"])

@@ -33,7 +33,7 @@ def title(model: AppModel, screen: Screen) -> str:
     info = model.match_info(screen.get("id"))
     if info is None:
         return model.tr("match.not_found", id=screen.get("id"))
-    key = "record.replay_title" if screen.get("step") is not None else "record.title"
+    key = "record.replay_title" if screen.get("step") is not None else "match.title"
     return model.tr(key, game=model.tr(f"game.{info.game}"), id=info.id)
 
 
@@ -137,8 +137,9 @@ def Record(model: AppModel, page: MatchPage) -> ft.Control:
     )
     extra = [section for make in EXTRA_SECTIONS if (section := make(model, page)) is not None]
     log = card(
-        heading(model.tr("record.log", count=len(lines))),
-        *([ft.Text(f"{number}. {line}", size=14, selectable=True) for number, line in enumerate(lines, start=1)]
+        ft.Row(controls=[ft.Text(model.tr("record.log", count=len(lines)), size=20, weight=ft.FontWeight.BOLD,
+                                 expand=True)]),  # expands the card to the column's width
+        *([ft.Text(f"{number}. {line}", size=14) for number, line in enumerate(lines, start=1)]
           or [ft.Text(model.tr("record.log_empty"), size=14)]),
         key="record-log",
     )
