@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove
+from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove, RefereeError
 from companion.game import Outcome
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -110,6 +110,18 @@ def outcome(state: PigState) -> Outcome:
     return Outcome(True, ((state.winner,), others), scores)  # PG-5: one winner, nobody plays on
 
 
+# Refusals that name a seat: the protocol's words say "seat 1"; at the table the screen puts
+# the player's name in (views/live.py maps a `seat` parameter to `name`), so the session's
+# engine raises their `_named` forms, as Senet's does.
+_NAMED = {"pig.game_over": "pig.game_over_named", "pig.hold_nothing": "pig.hold_nothing_named"}
+
+
+def _named(refused: RefereeError) -> RefereeError:
+    if refused.message_id not in _NAMED:
+        return refused
+    return type(refused)(_NAMED[refused.message_id], refused.rule, **refused.params)
+
+
 class PigEngine:
     name = "pig"
 
@@ -117,7 +129,10 @@ class PigEngine:
         return start(setup["players"], setup.get("target", 100))
 
     def apply(self, state: PigState, action: Mapping[str, Any]) -> tuple[PigState, list[Event]]:
-        return apply_action(state, action)
+        try:
+            return apply_action(state, action)
+        except RefereeError as refused:
+            raise _named(refused) from None
 
     def outcome(self, state: PigState) -> Outcome:
         return outcome(state)
