@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 
@@ -48,6 +48,7 @@ def replay_step(step: Any, total: int) -> int:
 class ReplayMatch(LiveMatch):
     step: int = 0  # how many log entries the session holds
     total: int = 0  # how many the stored log has
+    read_only: ClassVar[bool] = True  # for shared tools to hide what only a live match offers
 
     @classmethod
     def build(cls, store: Store, page: MatchPage, info: MatchInfo, game: Game, step: Any) -> ReplayMatch:

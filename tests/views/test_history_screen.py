@@ -253,3 +253,27 @@ def test_deleting_a_match_that_is_gone_says_so_and_keeps_nothing(store):
     model = AppModel(store=store, lang="en")
     assert delete_with_undo(model, 999) is False
     assert model.deleted == [] and "999" in (model.notice or "")
+
+
+# -- paging: older pages kept by the screen until the data changes -------------------------------
+def test_older_pages_follow_the_first_until_the_data_changes(store):
+    from tests.history.seed import Seat, add_match
+    from views.screens.history import add_page, shown_pages
+
+    ana, ben = players(store)
+    start = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    made = [add_match(store, "pig", [Seat(ana, 20, 1), Seat(ben, 3, 2)], finished=start + timedelta(minutes=i))
+            for i in range(5)]
+    first = history_page(store, limit=2)
+    rows, mark = shown_pages(first, (0, (), None), version=0)
+    assert [r.id for r in rows] == made[:2:-1][:2] == [made[4], made[3]] and mark == first.next
+    older = add_page((0, (), None), 0, history_page(store, after=mark, limit=2))
+    rows, mark = shown_pages(first, older, version=0)
+    assert [r.id for r in rows] == [made[4], made[3], made[2], made[1]]
+    older = add_page(older, 0, history_page(store, after=mark, limit=2))
+    rows, mark = shown_pages(first, older, version=0)
+    assert [r.id for r in rows] == made[::-1] and mark is None
+    # The data changed (version 1): the pages read before are dropped, the first page stands alone.
+    assert shown_pages(first, older, version=1) == (first.rows, first.next)
+    assert add_page(older, 1, history_page(store, after=first.next, limit=2))[1] == history_page(
+        store, after=first.next, limit=2).rows

@@ -360,6 +360,24 @@ def DateField(model: AppModel, name: str, label: str, value: Any, wrong: bool,
     )
 
 
+# -- pages: the first read per data version, the older ones kept in the screen's state ------------
+Older = tuple[int, tuple[Any, ...], PageMark | None]  # (data version, rows, where the next page starts)
+
+
+def shown_pages(first: HistoryPage, older: Older, version: int) -> tuple[tuple[Any, ...], PageMark | None]:
+    """The rows to show and where the next page starts: the first page, then the older pages
+    loaded since, unless the data changed (a delete, an undo, a match finished) since they were."""
+    if older[0] == version and older[1]:
+        return first.rows + older[1], older[2]
+    return first.rows, first.next
+
+
+def add_page(older: Older, version: int, page: HistoryPage) -> Older:
+    """The older pages with `page` added (alone when the data changed since the others were read)."""
+    kept = older[1] if older[0] == version else ()
+    return (version, kept + page.rows, page.next)
+
+
 def read_first_page(model: AppModel, filters: Filters) -> HistoryPage | StoreError:
     def read() -> HistoryPage | StoreError:
         try:
@@ -416,10 +434,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     if isinstance(first, StoreError):
         controls.append(ft.Text(first.message(model.lang), color=ft.Colors.ERROR, size=15))
         return body(*controls)
-    loaded_rows: tuple[Any, ...] = first.rows
-    next_mark: PageMark | None = first.next
-    if older[0] == version and older[1]:
-        loaded_rows, next_mark = first.rows + older[1], older[2]
+    loaded_rows, next_mark = shown_pages(first, older, version)
 
     def load_older() -> None:
         try:
@@ -427,8 +442,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
         except StoreError as error:
             model.say(error.message(model.lang))
             return
-        kept = older[1] if older[0] == version else ()
-        set_older((version, kept + page.rows, page.next))
+        set_older(add_page(older, version, page))
 
     playing = [row_view(info) for info in unfinished_matching(model.unfinished(), filters)]
     rows = playing + [row_view(row) for row in loaded_rows]
