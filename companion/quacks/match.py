@@ -61,7 +61,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.errors import BadRequest, GameOver, IllegalMove
+from companion.errors import BadRequest, GameOver, IllegalMove, RefereeError
 from companion.game import Outcome
 from companion.quacks import match_fortune as fortune
 from companion.quacks.data import (
@@ -439,6 +439,37 @@ def die_to_roll(state: MatchState) -> int | None:
     return None
 
 
+# Refusals that name seats: the engine's own words say "seat 2"; at the table the screen puts
+# the players' names in (views/live.py maps a `seat` parameter to `name`, `waiting_seat` to
+# `waiting_name` ...), so the session's engine raises their `_named` forms, as Senet's does.
+_NAMED = {
+    "quacks.match.wait_card_answer": "quacks.match.wait_card_answer_named",
+    "quacks.match.wait_fortune": "quacks.match.wait_fortune_named",
+    "quacks.match.wait_brewing": "quacks.match.wait_brewing_named",
+    "quacks.match.wait_evaluation": "quacks.match.wait_evaluation_named",
+    "quacks.match.not_start_player": "quacks.match.not_start_player_named",
+    "quacks.match.no_second_chance": "quacks.match.no_second_chance_named",
+    "quacks.match.restart_when": "quacks.match.restart_when_named",
+    "quacks.match.card_option": "quacks.match.card_option_named",
+    "quacks.match.drawn_list": "quacks.match.drawn_list_named",
+    "quacks.match.card_draw_count": "quacks.match.card_draw_count_named",
+    "quacks.match.card_draw_most": "quacks.match.card_draw_most_named",
+    "quacks.match.card_extra": "quacks.match.card_extra_named",
+    "quacks.match.card_upgrade": "quacks.match.card_upgrade_named",
+    "quacks.match.card_place": "quacks.match.card_place_named",
+}
+_SEAT_PARAMS = {"waiting": "waiting_seat", "start": "start_seat"}
+
+
+def with_names(refused: RefereeError) -> RefereeError:
+    """`refused` in the words of the table: its `_named` form, every seat parameter ending in
+    `seat`, so that the screen can name the players."""
+    if refused.message_id not in _NAMED:
+        return refused
+    params = {_SEAT_PARAMS.get(key, key): value for key, value in refused.params.items()}
+    return type(refused)(_NAMED[refused.message_id], refused.rule, **params)
+
+
 class QuacksEngine:
     """The session's view of a Quacks match (see the module's docstring)."""
 
@@ -455,7 +486,10 @@ class QuacksEngine:
         return new_match(players, books, start)
 
     def apply(self, state: MatchState, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:
-        return play(state, action)
+        try:
+            return play(state, action)
+        except RefereeError as refused:
+            raise with_names(refused) from None
 
     def outcome(self, state: MatchState) -> Outcome:
         return outcome(state)
