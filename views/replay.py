@@ -214,8 +214,9 @@ def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapp
         undone.clear()
         mover = None if broken or session is None else session.to_move()
         seat = action.get("seat") if isinstance(action.get("seat"), int) else mover
+        shown = {key: value for key, value in action.items() if key != "seat"} or action  # the name says the seat
         plain = tr("record.log.action", name=names.get(seat, "?") if seat is not None else "?",
-                   action=compact(action))
+                   action=compact(shown))
         if broken or session is None:
             lines.append(plain)
             continue

@@ -222,6 +222,10 @@ def test_a_log_the_engine_refuses_or_does_not_know_is_shown_as_stored(store):
     assert lines == ["Ana: throw: 3", "?: move: {from: 10}", "Undo (takes back entry 2)", "Redo (puts back entry 2)",
                      "?: move: null, throw: 2"]
     assert log_lines(tr, "en", None, match_page(store, broken), {})[0] == "?: throw: 3"
+    seated = add_match(store, "pig", [Seat(ana, 5, 1), Seat(ben, 3, 2)], finished=datetime.now(UTC),
+                       log=[{"kind": "action", "action": {"seat": 1, "spend": {"flask": False}}}])
+    # The seat names the player; it is not repeated in the entry.
+    assert log_lines(tr, "en", None, match_page(store, seated), {0: "Ana", 1: "Ben"}) == ["Ben: spend: {flask: false}"]
     assert compact({"move": {"to": 3, "from": 1}, "cards": ["a", 2]}) == 'cards: ["a", 2], move: {from: 1, to: 3}'
 
 

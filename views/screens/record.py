@@ -82,8 +82,9 @@ def facts(model: AppModel, page: MatchPage) -> list[str]:
 
 
 # -- the record --------------------------------------------------------------------------------
-def card(*controls: ft.Control, key: str | None = None) -> ft.Control:
-    return ft.Card(key=key, content=ft.Container(padding=16, content=ft.Column(spacing=8, controls=list(controls))))
+def card(*controls: ft.Control, key: str | None = None, padding: int = 16, spacing: int = 8) -> ft.Control:
+    return ft.Card(key=key, content=ft.Container(padding=padding,
+                                                 content=ft.Column(spacing=spacing, controls=list(controls))))
 
 
 def players_card(model: AppModel, page: MatchPage) -> ft.Control:
@@ -182,7 +183,7 @@ def step_bar(model: AppModel, match_id: int, step: int, total: int, caption: str
             for icon, label, n, enabled, key in buttons
         ]),
         ft.Text(model.tr("record.replay_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        key="replay-bar",
+        key="replay-bar", padding=12, spacing=2,
     )
 
 
