@@ -69,7 +69,7 @@ def seed(db_url: str) -> dict[str, int]:
 
 
 def row(page, match_id: int, game: str):
-    return page.get_by_role("button", name=re.compile(rf"{re.escape(game)} · match {match_id}\b")).first
+    return page.get_by_role("button", name=re.compile(rf"{re.escape(game)} · #{match_id}\b")).first
 
 
 def step_shown(page) -> int:
@@ -84,15 +84,15 @@ def test_history_filter_record_replay_delete_and_undo(app_en, browser) -> None:
     senet = ids["senet2"]
     entries = len(store.events(senet))
     page = open_app(browser, f"{app_en.url}history", SMALL_PHONE)
-    wait_for_text(page, f"Bell's Senet · match {senet}")
-    wait_for_text(page, f"Pig · match {ids['pig']}")
+    wait_for_text(page, f"Bell's Senet · #{senet}")
+    wait_for_text(page, f"Pig · #{ids['pig']}")
     assert "1. Cy 21 · 2. Ana 0" in visible_text(page)
 
     # Filter by game: the chip changes the address; the Pig match leaves the list.
     page.get_by_role("checkbox", name="Bell's Senet", exact=True).first.click()
     wait_until(page, lambda: "game=senet" in page.url, "the address to carry the game")
-    wait_until(page, lambda: f"Pig · match {ids['pig']}" not in visible_text(page), "the Pig match to leave")
-    assert f"Bell's Senet · match {ids['senet1']}" in visible_text(page)
+    wait_until(page, lambda: f"Pig · #{ids['pig']}" not in visible_text(page), "the Pig match to leave")
+    assert f"Bell's Senet · #{ids['senet1']}" in visible_text(page)
     delete = box_of(page, f"Delete match {senet}", scroll=True)
     assert delete["width"] >= 48 and delete["height"] >= 48
     assert buttons_inside_viewport(page) == []
@@ -152,7 +152,7 @@ def test_history_filter_record_replay_delete_and_undo(app_en, browser) -> None:
     assert [m.id for m in store.history(game="senet")] == [ids["senet1"]]
     tap(page, "Undo")
     wait_for_text(page, f"Match {senet} is back.")
-    wait_for_text(page, f"Bell's Senet · match {senet}")
+    wait_for_text(page, f"Bell's Senet · #{senet}")
     assert store.match(senet) == before and len(store.events(senet)) == entries
 
     # The record on a desktop.

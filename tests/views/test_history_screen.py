@@ -26,6 +26,7 @@ from views.screens.history import (
     parse_filters,
     players_text,
     row_text,
+    row_title,
     row_view,
     undo_delete,
     unfinished_matching,
@@ -129,6 +130,7 @@ def test_a_row_names_players_best_first_with_placing_score_date_and_duration():
     when = datetime(2026, 3, 1, 17, 0, tzinfo=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     assert row_text(tr, row) == f"1. Ben 7 · 2. Ana 4\nFinished · {when} · 1 h 05 min"
     assert row.destination == ("record", 5)
+    assert row_title(tr, row) == "Bell's Senet · #5"
     abandoned = row_view(history_row("abandoned", 3, (SeatLine(0, 1, "Ana", "#d32f2f", None, None, None),
                                                       SeatLine(1, 2, "Ben", "#1976d2", None, 2, None))))
     assert row_text(tr, abandoned) == f"Ana · Ben 2\nAbandoned · {when} · 3 min"

@@ -209,7 +209,7 @@ def status_line(tr: Tr, row: RowView) -> str:
 
 
 def row_title(tr: Tr, row: RowView) -> str:
-    return tr("match.title", game=tr(f"game.{row.game}"), id=row.id)
+    return tr("history_ui.row_title", game=tr(f"game.{row.game}"), id=row.id)
 
 
 def row_text(tr: Tr, row: RowView) -> str:
