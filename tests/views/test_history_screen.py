@@ -166,6 +166,7 @@ def test_step_n_is_the_engine_replaying_the_first_n_entries(store):
         replay = ReplayMatch.build(store, page, store.match(match_id), game("pig"), step)
         expected = MatchSession.resume(game("pig"), page.setup, entries[:step])
         assert (replay.step, replay.total) == (step, len(entries))
+        assert replay.session.seq == step  # the session holds exactly the first `step` entries
         assert replay.state == expected.state
         assert replay.outcome == expected.outcome()
         states.add(repr(replay.state))
@@ -283,3 +284,17 @@ def test_older_pages_follow_the_first_until_the_data_changes(store):
     assert shown_pages(first, older, version=1) == (first.rows, first.next)
     assert add_page(older, 1, history_page(store, after=first.next, limit=2))[1] == history_page(
         store, after=first.next, limit=2).rows
+
+
+def test_a_senet_log_reads_like_its_screen_without_the_screens_last_move_label(store):
+    ana, ben = players(store)
+    match_id = store.create_match("senet", {}, [SeatSpec(ana, 0), SeatSpec(ben, 1)])
+    live = LiveMatch.load(store, match_id)
+    for action in ({"throw": 3}, {"move": {"from": 19}}, {"throw": 2}):
+        assert live.apply(action), live.error
+    lines = log_lines(tr, "en", game("senet"), match_page(store, match_id), {0: "Ana", 1: "Ben"})
+    assert lines == ["Ana threw 3.", "Ana moved the piece on 19 to 22 (throw 3).", "Ben threw 2."]
+    ko = log_lines(lambda key, **p: t(key, "ko", **p), "ko", game("senet"), match_page(store, match_id),
+                   {0: "Ana", 1: "Ben"})
+    assert ko[1] == t("senet_ui.last.move", "ko", name="Ana", frm=19, to=22, throw=3).removeprefix("지난 수: ")
+    assert not ko[1].startswith("지난 수")
