@@ -195,6 +195,10 @@ class AppModel:
         """The players in use, read once per data version (not once per keystroke)."""
         return self.memoised(("players",), self.store.players)
 
+    def is_memoised(self, what: tuple[Any, ...]) -> bool:
+        """Whether `what` was read at this data version (a slow read can then be skipped)."""
+        return (*what, self.data_version) in self._cache
+
     def memoised(self, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
         key = (*what, self.data_version)
         if key not in self._cache:

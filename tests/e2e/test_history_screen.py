@@ -160,4 +160,13 @@ def test_history_filter_record_replay_delete_and_undo(app_en, browser) -> None:
     wait_for_text(desk, "Replay step by step")
     assert button(desk, "Delete").is_visible()
     shot(desk, "record_desktop")
+    # A finished match's record ends with its match code and QR code, to share it.
+    desk.mouse.move(DESKTOP["width"] // 2, DESKTOP["height"] // 2)
+    for _ in range(12):
+        if "Share this match" in visible_text(desk):
+            break
+        desk.mouse.wheel(0, 600)
+        desk.wait_for_timeout(300)
+    wait_for_text(desk, "Share this match")
+    shot(desk, "record_share_desktop")
     store.close()

@@ -21,11 +21,12 @@ from views.games import game_views
 from views.model import AppModel, Screen
 from views.replay import ReplayMatch, log_lines, replay_step
 from views.screens.history import delete_dialog, delete_with_undo, duration_text, row_view, when_text
+from views.sharecode import share_section
 from views.ui import TAP, body, colour_dot, game_style, heading, icon_button
 
 # Further cards under the record, each made from the model and the match's page (None: no card):
 # the share-by-code card goes here, so the record page itself need not change for it.
-EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = []
+EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = [share_section]
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
 

@@ -104,8 +104,7 @@ def fetch(store: Store, player_id: int | None, game: str | None) -> dict[tuple[A
 
 
 def _memoised_already(model: AppModel, what: tuple[Any, ...]) -> bool:
-    # AppModel has no public peek at its memo; the key layout is memoised()'s own: (*what, version).
-    return (*what, model.data_version) in model._cache
+    return model.is_memoised(what)
 
 
 def remember(model: AppModel, got: dict[tuple[Any, ...], Any]) -> None:
