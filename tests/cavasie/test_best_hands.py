@@ -4,8 +4,11 @@ stronger: 1 migutin … 18 vanzie) and its pattern id. Every hand below is count
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
+
+import pytest
 
 from companion.cavasie import GAME, BestHand, TableState
 from companion.session import MatchSession
@@ -147,3 +150,7 @@ def test_best_hands_survive_the_state_json_and_an_old_state_without_them_reads()
     del data["best_hands"]
     assert TableState.from_json(data).best_hands == ()
     assert "best_hands" not in GAME.new_state({"players": 2}).to_json()
+    kept = state.best_hand(1)
+    assert kept is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kept.pattern = "migutin"  # type: ignore[misc]

@@ -51,11 +51,23 @@ def test_sn6_moves_that_take_nothing_and_passes_count_nothing() -> None:
 
 
 def test_sn6_each_capture_counts_for_the_mover_only() -> None:
-    """SN-6: player 2 (seat 1) takes on 14 while player 1 (seat 0) had taken nothing."""
+    """SN-6: player 2 (seat 1) takes on 14 while player 1 (seat 0) had taken nothing; then, with
+    5 and 2 taken before, player 1 takes on 9 and only its own count grows."""
     state = SenetState(Position.from_pieces({1: [14, 2], 2: [11]}, turn=2))
     state, events = ENGINE.apply(state, {"throw": 3, "move": {"from": 11}})
     assert [e["type"] for e in events] == ["move", "capture"]
     assert captures(state) == {"0": 0, "1": 1}
+    state = SenetState(Position.from_pieces({1: [6, 2], 2: [9, 20]}), captures=(5, 2))
+    state, _ = ENGINE.apply(state, {"throw": 3, "move": {"from": 6}})
+    assert captures(state) == {"0": 6, "1": 2}
+
+
+def test_sn14_a_drawn_game_carries_the_captures_too() -> None:
+    """SN-14: the board empty and 4 borne off each: a draw, both seats first."""
+    state = SenetState(Position.from_pieces({1: [], 2: []}, off=(4, 4)), captures=(3, 1))
+    outcome = ENGINE.outcome(state)
+    assert outcome.over and outcome.places == ((0, 1),)
+    assert outcome.detail == {"seats": {"0": {"captures": 3}, "1": {"captures": 1}}, "draw": True}
 
 
 def test_sn6_captures_live_in_the_state_undo_takes_them_back_and_replay_restores_them() -> None:
