@@ -23,20 +23,20 @@ from db.migrate import (
 from db.models import Base
 from tests.db.conftest import sqlite_only
 
-TABLES = {"players", "matches", "participants", "events", "alembic_version"}
+TABLES = {"players", "matches", "participants", "events", "table_keys", "alembic_version"}
 
 
-def test_revisions_are_a_straight_line_from_0001_to_0003() -> None:
+def test_revisions_are_a_straight_line_from_0001_to_0004() -> None:
     scripts = list(script_directory().walk_revisions())  # newest first
-    assert [s.revision for s in scripts] == ["0003", "0002", "0001"]
-    assert [s.down_revision for s in scripts] == ["0002", "0001", None]
-    assert head_revision() == "0003"
+    assert [s.revision for s in scripts] == ["0004", "0003", "0002", "0001"]
+    assert [s.down_revision for s in scripts] == ["0003", "0002", "0001", None]
+    assert head_revision() == "0004"
 
 
 def test_a_fresh_database_is_at_head_with_every_table(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert current_revision(store.engine) == "0003"
+        assert current_revision(store.engine) == "0004"
         columns = {c["name"] for c in inspect(store.engine).get_columns("players")}
         assert columns == {"id", "name", "colour", "created_at", "archived"}
 
@@ -117,7 +117,7 @@ def test_a_0001_database_with_data_upgrades_to_head_keeping_it(db_url: str) -> N
     _insert_at_0001(db_url)
 
     with Store(db_url) as store:  # opening migrates
-        assert current_revision(store.engine) == "0003"
+        assert current_revision(store.engine) == "0004"
         players = store.players()
         assert [(p.id, p.name, p.colour, p.archived) for p in players] == [
             (1, "Anna", "#d32f2f", False),
