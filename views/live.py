@@ -19,7 +19,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 
@@ -54,6 +54,7 @@ class LiveMatch:
     revision: int = 0  # bumped on every change so screens re-render
     events: list[dict[str, Any]] = field(default_factory=list)  # of the last entry this screen made
     reloaded: bool = False  # the match was reloaded because another screen changed it
+    read_only: ClassVar[bool] = False  # a replay of the log (views/replay.py) says True
     # Called after every change this screen stores (not a dataclass field: set by the screen,
     # private, so setting it re-renders nothing).
     _announce = None

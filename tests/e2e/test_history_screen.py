@@ -135,6 +135,18 @@ def test_history_filter_record_replay_delete_and_undo(app_en, browser) -> None:
     wait_for_text(page, "This is a replay of a stored match")
     assert len(store.events(senet)) == entries
     assert step_shown(page) == 0
+    # The replay's tools keep the rules only: no undo, sharing or abandoning a stored match.
+    page.mouse.move(SMALL_PHONE["width"] // 2, SMALL_PHONE["height"] // 2)
+    for _ in range(12):
+        if page.get_by_role("button", name="Rules", exact=True).count():
+            break
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(300)
+    assert page.get_by_role("button", name="Rules", exact=True).count() == 1
+    for absent in ("Undo", "Redo", "Share this table", "Abandon match"):
+        assert page.get_by_role("button", name=absent, exact=True).count() == 0, absent
+    page.mouse.wheel(0, -5_000)
+    page.wait_for_timeout(300)
     page.mouse.move(2, SMALL_PHONE["height"] - 2)
     shot(page, "record_replay_360")
 

@@ -109,6 +109,10 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         model.tr("app.cancel"), abandon, lambda: set_asking(False),
     ) if asking else None)
     ft.use_dialog(share_dialog(model, sharing, lambda: set_sharing(None)) if sharing is not None else None)
+    rules = ft.OutlinedButton(content=model.tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP, key="rules",
+                              on_click=lambda: model.go("rules", game=live.game.id))
+    if live.read_only:  # a replay of the log: nothing here may change the match or share it
+        return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[*(extra or []), rules])
     playing = live.info.status == "active"
     return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
         ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key="undo",
@@ -118,8 +122,7 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
                           disabled=not live.session.can_redo or not live.active,
                           on_click=lambda: live.redo() and model.changed()),
         *(extra or []),
-        ft.OutlinedButton(content=model.tr("app.rules"), icon=ft.Icons.MENU_BOOK, height=TAP, key="rules",
-                          on_click=lambda: model.go("rules", game=live.game.id)),
+        rules,
         ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",
                           on_click=lambda: share()),
         *([ft.OutlinedButton(content=model.tr("match.abandon"), icon=ft.Icons.FLAG, height=TAP, key="abandon",
