@@ -3,7 +3,10 @@ made (PA-17, PA-12's exit capture included), counted by hand over a short script
 
 from __future__ import annotations
 
+import dataclasses
 import json
+
+import pytest
 
 from companion.parchis import GAME, ParchisState
 from companion.session import MatchSession
@@ -108,3 +111,5 @@ def test_captures_survive_the_state_json() -> None:
     del data["captures"]
     assert ParchisState.from_json(data) == ParchisState(START)
     assert captures(ParchisState.from_json(data)) == {"0": 0, "1": 0}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.captures = (0, 0)  # type: ignore[misc]
