@@ -53,8 +53,16 @@ def placeholders(template: str) -> set[str]:
 
 
 def error_text(error: RefereeError, lang: str = "en") -> str:
-    """A player-readable sentence for an engine error, ending with its rule id."""
-    text = t(error.message_id, lang, **error.params)
+    """A player-readable sentence for an engine error, ending with its rule id.
+
+    A screen passes players' names (`name` beside `seat`, `owner_name` beside `owner_seat` ...);
+    where none were given (the protocol, a stored log that cannot be replayed) a seat is named
+    by its number, so no sentence ever shows a bare `{name}`."""
+    params = dict(error.params)
+    for key, value in error.params.items():
+        if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):
+            params.setdefault(key.removesuffix("seat") + "name", t("error.seat_n", lang, n=value + 1))
+    text = t(error.message_id, lang, **params)
     if error.rule:
         text = f"{text} ({error.rule})"
     return text
