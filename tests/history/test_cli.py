@@ -92,14 +92,14 @@ def test_export_import_round_trip_through_the_commands(
     here: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = run("export", str(tmp_path / "all.json"))
-    assert status == 0 and out.startswith("Exported 10 matches")
+    assert status == 0 and out.startswith(f"Exported to {tmp_path / 'all.json'}: matches 10,")
     status, out, _ = run("export", str(tmp_path / "senet.csv"), "--game", "senet")
-    assert (status, out.strip()) == (0, f"Exported 6 result rows to {tmp_path / 'senet.csv'}.")
+    assert (status, out.strip()) == (0, f"Exported to {tmp_path / 'senet.csv'}: result rows 6.")
     monkeypatch.setenv("COMPANION_DB_URL", f"sqlite:///{tmp_path / 'there.db'}")
     status, out, _ = run("import", str(tmp_path / "all.json"))
-    assert (status, out.strip()) == (0, "Imported 10 matches (0 already here) and 4 new players.")
+    assert (status, out.strip()) == (0, "Imported: matches 10 new, 0 already here; new players 4.")
     status, out, _ = run("import", str(tmp_path / "all.json"))
-    assert out.strip() == "Imported 0 matches (10 already here) and 0 new players."
+    assert out.strip() == "Imported: matches 0 new, 10 already here; new players 0."
 
 
 def test_import_refuses_a_damaged_file_with_its_reason(here: Store, tmp_path: Path) -> None:
@@ -115,8 +115,9 @@ def test_import_takes_a_match_code(here: Store, tmp_path: Path, monkeypatch: pyt
     code = match_code(here, add_match(here, "senet", [Seat(anna, 7, 1)], finished=T0))
     monkeypatch.setenv("COMPANION_DB_URL", f"sqlite:///{tmp_path / 'there.db'}")
     status, out, _ = run("import", code)
-    assert (status, out.strip()) == (0, "Imported 1 matches (0 already here) and 1 new players.")
-    status, _, err = run("import", code[:-2] + "AA")
+    assert (status, out.strip()) == (0, "Imported: matches 1 new, 0 already here; new players 1.")
+    damaged = code[:-1] + ("A" if code[-1] != "A" else "B")  # always a different code
+    status, _, err = run("import", damaged)
     assert status == 1 and "damaged" in err
 
 
