@@ -84,11 +84,11 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     tap(page, "Done drawing")
 
     # The first betting round (CV-5): Ben bets 3, Cai calls.
-    wait_for_text(page, "Ben to bet: 0 to call, 19 chips behind.")
+    wait_for_text(page, "Ben to bet: 0 to call, chips behind: 19.")
     tap(page, "One chip more")
     tap(page, "One chip more")
     tap(page, "Bet 3")
-    wait_for_text(page, "Cai to bet: 3 to call, 19 chips behind.")
+    wait_for_text(page, "Cai to bet: 3 to call, chips behind: 19.")
     shot(page, "cavasie_phone_360_betting")
     tap(page, "Call 3")
 
@@ -97,9 +97,9 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     tap(page, "Pass")
     wait_for_text(page, "Cai may make one interaction, or pass.")
     tap(page, "Pass")
-    wait_for_text(page, "Ben to bet: 0 to call, 16 chips behind.")
+    wait_for_text(page, "Ben to bet: 0 to call, chips behind: 16.")
     tap(page, "Check")
-    wait_for_text(page, "Cai to bet: 0 to call, 16 chips behind.")
+    wait_for_text(page, "Cai to bet: 0 to call, chips behind: 16.")
     tap(page, "Check")
 
     # The showdown, explained: Ben's four greens beat Cai's four blues on the colour count.
@@ -111,7 +111,7 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     assert "Ben: livizax (rank 15) with G1 G2 G3 G4, sum 10" in text  # S3 left out: G1 G2 are the floor pair
     assert "Ben above Cai: more green cards (4 against 0)." in text
     assert "Cai above Ana: a higher pattern (rank 15 against 10)." in text
-    assert "Ben wins 9 chips." in text
+    assert "Ben takes 9 from the pot." in text
     assert actions(store, match_id)[-1] == {"showdown": True}
     state = store.resume(match_id).state
     assert state.chips == (19, 16 + 9, 16)
