@@ -107,6 +107,9 @@ def open_app(browser, url: str, viewport: dict) -> object:
     responses: list = []  # playwright Response objects, read by wait_for_font
     page.on("response", lambda response: responses.append(response))
     page.responses = responses  # read by wait_for_font
+    console: list[str] = []  # the Flutter client's own log (connects, reconnects, errors)
+    page.on("console", lambda message: console.append(message.text))
+    page.console = console
     page.goto(url)
     _accessible(page)
     return page
@@ -179,7 +182,8 @@ def shot(page, name: str, timeout_ms: int = UI_TIMEOUT_MS) -> Path:
             nudged = time.monotonic()
         previous = current
     path.write_bytes(current)
-    assert not _plain(current), f"{path.name}: the canvas stayed blank for {waited:.0f} s"
+    assert not _plain(current), (f"{path.name}: no screen of the app after {waited:.0f} s; the client's last "
+                                 f"log lines:\n" + "\n".join(getattr(page, "console", [])[-15:]))
     assert not waiting, f"{path.name}: the client still showed {WAITING_FOR_SERVER} after {waited:.0f} s"
     return path
 
@@ -194,12 +198,18 @@ def _nudge(page) -> None:
 
 
 def _plain(png: bytes) -> bool:
-    """Whether a screenshot is empty: a handful of colours at most (a blank or loading page)."""
+    """Whether a screenshot shows no screen of the app: a handful of colours (a blank or loading
+    page), or one colour nearly everywhere (Flet's "Working..." boot screen: a small spinner and
+    a word on the background; any screen of the app has its app bar across the top)."""
     import io
 
     from PIL import Image
 
-    return Image.open(io.BytesIO(png)).convert("RGB").getcolors(maxcolors=16) is not None
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    if len(colours) <= 16:
+        return True
+    return max(count for count, _ in colours) > 0.99 * image.width * image.height
 
 
 def buttons_inside_viewport(page) -> list[str]:
