@@ -7,12 +7,13 @@ A game's screens live in `views/<game id>/`, whose `__init__.py` defines `VIEWS`
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from companion.games import game as game_record
+from companion.session import Step
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,24 @@ class RuleText:
 
 
 @dataclass(frozen=True)
+class Told:
+    """What a game's log sentence gets for one entry: the step it made, the state before it,
+    the effective steps up to and including it, the session's start, the players' names by
+    seat, and whose turn it was before the entry."""
+
+    step: Step
+    before: Any
+    history: Sequence[Step]
+    initial_state: Any
+    names: Mapping[int, str]
+    mover: int | None
+
+
+# (tr, lang, told) -> the entry in the game's own words, or None where it has none
+Describer = Callable[[Callable[..., str], str, Told], "str | None"]
+
+
+@dataclass(frozen=True)
 class GameViews:
     match_screen: Callable[..., Any]  # @ft.component (model, live: LiveMatch)
     rules_page: Callable[..., Any]  # @ft.component (model, rule: str | None)
@@ -32,6 +51,7 @@ class GameViews:
     # @ft.component (model, setup, set_setup, players); None: the game's options as plain controls
     setup_form: Callable[..., Any] | None = None
     option_labels: dict[str, str] | None = None  # option key -> message id of its label
+    describe_step: Describer | None = None  # one log entry in words (record page, table view)
 
 
 @cache
@@ -47,3 +67,15 @@ def game_views(game_id: str) -> GameViews | None:
         raise
     views: GameViews = module.VIEWS
     return views
+
+
+def tell(game_id: str, tr: Callable[..., str], lang: str, told: Told) -> str | None:
+    """One log entry in its game's own words; None where the game has none, or where a
+    sentence cannot be made of this entry (an older or damaged log)."""
+    views = game_views(game_id)
+    if views is None or views.describe_step is None:
+        return None
+    try:
+        return views.describe_step(tr, lang, told)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None

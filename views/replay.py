@@ -13,7 +13,7 @@ entry's JSON where it has none.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,9 +21,10 @@ import flet as ft
 
 from companion.errors import RefereeError
 from companion.game import Game
-from companion.session import MatchSession, Step
+from companion.session import MatchSession
 from db import MatchInfo, Store
 from db.history import MatchPage
+from views.games import Told, tell
 from views.live import LiveMatch
 
 Tr = Callable[..., str]
@@ -84,22 +85,6 @@ class ReplayMatch(LiveMatch):
 
 
 # -- the log in words -----------------------------------------------------------------------------
-Describer = Callable[..., "str | None"]
-
-
-@dataclass(frozen=True)
-class Told:
-    """What one entry's describer gets: the step it made, the state before it, the effective
-    steps up to and including it, the session's start, and the players' names by seat."""
-
-    step: Step
-    before: Any
-    history: Sequence[Step]
-    initial_state: Any
-    names: Mapping[int, str]
-    mover: int | None  # whose turn it was before the entry
-
-
 def compact(action: Mapping[str, Any]) -> str:
     """An action as short JSON: `throw: 3`, `move: {from: 19}` (keys sorted, no quotes on keys)."""
     def plain(value: Any) -> str:
@@ -112,70 +97,6 @@ def compact(action: Mapping[str, Any]) -> str:
     return ", ".join(f"{key}: {plain(value)}" for key, value in sorted(action.items()))
 
 
-@dataclass(frozen=True)
-class _Upto:
-    """What Senet's last_move_text reads of a session: the steps so far and the start."""
-
-    history: list[Step]
-    initial_state: Any
-
-
-def _pig(tr: Tr, lang: str, told: Told) -> str | None:
-    texts = []
-    for event in told.step.events:
-        kind = event.get("type")
-        if kind in ("roll", "bust", "hold") and not (kind == "roll" and event.get("face") == 1):
-            params = {key: value for key, value in event.items() if key not in ("type", "seat")}
-            texts.append(tr(f"pig_ui.last.{kind}", name=told.names.get(event.get("seat", -1), "?"), **params))
-    return " ".join(texts) or None
-
-
-def _senet(tr: Tr, lang: str, told: Told) -> str | None:
-    from views.senet.screen import last_move_text
-
-    kinds = {event.get("type") for event in told.step.events}
-    if "move" in kinds or "pass" in kinds:
-        said = last_move_text(tr, _Upto(list(told.history), told.initial_state), told.names)  # type: ignore[arg-type]
-        prefix = tr("record.log.senet_last")  # the screen says "Last move: …"; in a log every line is one
-        return said.removeprefix(prefix) if said else None
-    throw = next((event for event in told.step.events if event.get("type") == "throw"), None)
-    if throw is not None:
-        return tr("senet_ui.thrown", name=told.names.get(throw.get("seat", told.mover), "?"), throw=throw["throw"])
-    return None
-
-
-def _parchis(tr: Tr, lang: str, told: Told) -> str | None:
-    from views.parchis.screen import step_text
-
-    return step_text(tr, told.step.events, told.names, told.step.state.position)
-
-
-def _quacks(tr: Tr, lang: str, told: Told) -> str | None:
-    from views.quacks.words import Words
-
-    words = Words(tr, lang, told.names, told.step.state)
-    action = told.step.action
-    actor = action.get("seat") if isinstance(action, Mapping) else None
-    lines = [text for event in told.step.events if (text := words.event(event, actor))]
-    return " ".join(lines) or None
-
-
-def _cavasie(tr: Tr, lang: str, told: Told) -> str | None:
-    from views.cavasie.screen import step_label
-
-    action = dict(told.step.action)
-    if not any(key in action for key in ("interact", "to_hand", "turn_up", "done", "draw")):
-        return None
-    who = told.names.get(told.mover, "?") if told.mover is not None else "?"
-    return tr("record.log.by", name=who, what=step_label(tr, action)[0])
-
-
-# A game's own sentences for one entry, by game id (the game screens' words, not new ones).
-DESCRIBERS: dict[str, Describer] = {
-    "pig": _pig, "senet": _senet, "parchis": _parchis, "quacks": _quacks, "cavasie": _cavasie,
-}
-
-
 def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapping[int, str]) -> list[str]:
     """Every stored entry of the match in words, in order (one line each).
 
@@ -183,7 +104,6 @@ def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapp
     log) and the ones after it, or every entry of a game this version does not know, are
     shown as their stored JSON.
     """
-    describe = DESCRIBERS.get(game.id) if game is not None else None
     try:
         session = MatchSession(game, page.setup) if game is not None else None
     except RefereeError:
@@ -227,13 +147,7 @@ def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapp
             broken = True
             lines.append(plain)
             continue
-        said = None
-        if describe is not None:
-            history = session.history
-            told = Told(history[-1], before, history, session.initial_state, names, mover)
-            try:
-                said = describe(tr, lang, told)
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-                said = None  # a sentence that cannot be made: the plain entry says it instead
-        lines.append(said or plain)
+        history = session.history
+        said = tell(session.game.id, tr, lang, Told(history[-1], before, history, session.initial_state, names, mover))
+        lines.append(said or plain)  # no sentence for it: the plain entry says it instead
     return lines

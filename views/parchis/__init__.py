@@ -1,6 +1,7 @@
 """Parchís in the app: the match screen, the rules page, the set-up form."""
 
 from views.games import GameViews
+from views.parchis.log import describe_step
 from views.parchis.rules import RULES, ParchisRules
 from views.parchis.screen import ParchisScreen
 from views.parchis.setup import ParchisSetup
@@ -9,6 +10,7 @@ VIEWS = GameViews(
     match_screen=ParchisScreen,
     rules_page=ParchisRules,
     rules=RULES,
+    describe_step=describe_step,
     setup_form=ParchisSetup,
     option_labels={"mode": "parchis_ui.option.mode", "teams": "parchis_ui.option.teams",
                    "colours": "parchis_ui.option.colours"},

@@ -2,6 +2,7 @@
 
 from companion.quacks.data import BOOK_COLOURS
 from views.games import GameViews
+from views.quacks.log import describe_step
 from views.quacks.rules import RULES, QuacksRules
 from views.quacks.screen import QuacksScreen
 from views.quacks.setup import QuacksSetup
@@ -10,6 +11,7 @@ VIEWS = GameViews(
     match_screen=QuacksScreen,
     rules_page=QuacksRules,
     rules=RULES,
+    describe_step=describe_step,
     setup_form=QuacksSetup,
     option_labels={**{colour: f"quacks_ui.option.{colour}" for colour in BOOK_COLOURS},
                    "start": "quacks_ui.option.start"},

@@ -28,6 +28,7 @@ from companion.game import Game
 from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
 from db import MatchInfo, Store, StoreError
+from views.games import Told, tell
 from views.model import AppModel, Screen
 from views.share import table_topic
 from views.ui import TAP, body, colour_dot, heading
@@ -169,23 +170,13 @@ def recent_lines(tr: Tr, lang: str, game: Game, session: MatchSession, names: Ma
                  most: int = RECENT) -> list[str]:
     """The last `most` effective entries in the game's own words, newest first; entries the
     game has no words for are left out (and every line where the game's views offer none)."""
-    try:
-        from views.replay import DESCRIBERS, Told
-    except ImportError:
-        return []
-    describe = DESCRIBERS.get(game.id)
-    if describe is None:
-        return []
     history = session.history
     lines: list[str] = []
     for index in range(len(history) - 1, max(-1, len(history) - 1 - most), -1):
         before = history[index - 1].state if index else session.initial_state
-        try:
-            told = Told(history[index], before, history[: index + 1], session.initial_state, names,
-                        game.engine.to_move(before))
-            said = describe(tr, lang, told)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            said = None  # a sentence that cannot be made is left out
+        told = Told(history[index], before, history[: index + 1], session.initial_state, names,
+                    game.engine.to_move(before))
+        said = tell(game.id, tr, lang, told)  # None: the game has no words for it, left out
         if said:
             lines.append(said)
     return lines

@@ -1,6 +1,7 @@
 """Bell's Senet in the app: the match screen, the rules page, the set-up option's label."""
 
 from views.games import GameViews
+from views.senet.log import describe_step
 from views.senet.rules import RULES, SenetRules
 from views.senet.screen import SenetScreen
 
@@ -8,6 +9,7 @@ VIEWS = GameViews(
     match_screen=SenetScreen,
     rules_page=SenetRules,
     rules=RULES,
+    describe_step=describe_step,
     option_labels={"gate_exact_26": "senet.house.gate_exact_26"},
 )
 
