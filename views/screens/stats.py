@@ -103,10 +103,6 @@ def fetch(store: Store, player_id: int | None, game: str | None) -> dict[tuple[A
     return got
 
 
-def _memoised_already(model: AppModel, what: tuple[Any, ...]) -> bool:
-    return model.is_memoised(what)
-
-
 def remember(model: AppModel, got: dict[tuple[Any, ...], Any]) -> None:
     for what, value in got.items():
         model.memoised(what, lambda value=value: value)
@@ -388,7 +384,7 @@ def Body(model: AppModel, screen: Screen) -> ft.Control:
         game = None
     wanted = (player_id, game, version)
     loaded, set_loaded = ft.use_state(None)
-    missing = [what for what, _ in needed(player_id, game) if not _memoised_already(model, what)]
+    missing = [what for what, _ in needed(player_id, game) if not model.is_memoised(what)]
 
     async def load() -> None:
         if not missing:
