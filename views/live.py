@@ -98,12 +98,7 @@ class LiveMatch:
 
     def describe(self, error: RefereeError, lang: str) -> str:
         """The refusal in `lang`, with the players' names where it names a seat."""
-        params = dict(error.params)
-        for key, value in error.params.items():  # seat -> name, owner_seat -> owner_name ...
-            if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):
-                params[key.removesuffix("seat") + "name"] = self.name(value)
-        named = RefereeError(error.message_id, error.rule, **params)
-        return error_text(named, lang)
+        return error_text(error, lang, names=self.names)
 
     # -- changing --------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -52,16 +53,18 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def error_text(error: RefereeError, lang: str = "en") -> str:
+def error_text(error: RefereeError, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
     """A player-readable sentence for an engine error, ending with its rule id.
 
-    A screen passes players' names (`name` beside `seat`, `owner_name` beside `owner_seat` ...);
-    where none were given (the protocol, a stored log that cannot be replayed) a seat is named
-    by its number, so no sentence ever shows a bare `{name}`."""
+    Every seat it names (`seat`, `owner_seat` ...) is also given as a name (`name`,
+    `owner_name` ...): the player's from `names` (a screen's; "?" for a seat it does not
+    know), or, with no names (the protocol, a stored log that cannot be replayed), the seat's
+    number, so no sentence ever shows a bare `{name}`. Names already in the error stand."""
     params = dict(error.params)
     for key, value in error.params.items():
         if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):
-            params.setdefault(key.removesuffix("seat") + "name", t("error.seat_n", lang, n=value + 1))
+            named = names.get(value, "?") if names is not None else t("error.seat_n", lang, n=value + 1)
+            params.setdefault(key.removesuffix("seat") + "name", named)
     text = t(error.message_id, lang, **params)
     if error.rule:
         text = f"{text} ({error.rule})"
