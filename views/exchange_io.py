@@ -4,8 +4,8 @@ picked file or photo says, and importing it. The screen only shows what these re
 - `export_bytes(store, kind, game)`: the export (JSON, db.exchange's versioned format) or the
   CSV of results, as the bytes handed to the browser (a download) or to a phone's save dialog;
   `write_export_file(store, kind, game, path)` writes it where the desktop app's dialog chose.
-- `import_file(store, data)`: a picked JSON export, checked whole, then merged in one
-  transaction (db.exchange.import_json): a refused file changes nothing.
+- A picked JSON export is imported by db.exchange.import_json itself (checked whole, merged in
+  one transaction: a refused file changes nothing).
 - `decode_qr_photo(data)`: the text of the QR code in a photo (PNG, JPEG, ...), read with
   zxing-cpp; `PhotoError` when the picture cannot be read or holds no QR code.
 - `import_code(store, text)`: a pasted (or photographed) match code, or a link carrying one.
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from companion.i18n import t
 from companion.matchcode import BadMatchCode, MatchSummary, code_in, decode
-from db.exchange import ImportReport, export_csv, export_json, import_json, import_summary, write_csv, write_export
+from db.exchange import ImportReport, export_csv, export_json, import_summary, write_csv, write_export
 
 if TYPE_CHECKING:
     from db import Store
@@ -86,21 +86,11 @@ def default_folder() -> Path:
 
 
 # -- import ------------------------------------------------------------------------------------
-def import_file(store: Store, data: bytes) -> ImportReport:
-    """Check a JSON export whole, then merge it; raises db.exchange's ExchangeError (nothing written)."""
-    return import_json(store, data)
-
-
 def import_code(store: Store, text: str) -> tuple[ImportReport, MatchSummary]:
     """File the match a code (or a link carrying one) describes; BadMatchCode if it is damaged.
     Returns the report and what the code said (to show which match arrived)."""
     summary = decode(text)
     return import_summary(store, summary), summary
-
-
-def clean_code(text: str) -> str:
-    """The bare code in a pasted text or link (for showing it again); BadMatchCode if there is none."""
-    return code_in(text)
 
 
 # -- QR photos ---------------------------------------------------------------------------------

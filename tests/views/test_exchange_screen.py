@@ -16,18 +16,16 @@ import flet as ft
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
-from companion.matchcode import BadMatchCode, code_url
+from companion.matchcode import BadMatchCode, code_in, code_url
 from db import Store
-from db.exchange import DigestMismatch, match_code, read_export
+from db.exchange import DigestMismatch, import_json, match_code, read_export
 from tests.history.seed import LOG_SAMPLE, T0, Seat, add_match, add_player
 from views.exchange_io import (
     PhotoError,
-    clean_code,
     decode_qr_photo,
     export_bytes,
     export_name,
     import_code,
-    import_file,
     write_export_file,
 )
 from views.model import AppModel
@@ -109,7 +107,7 @@ def test_a_photo_of_a_link_carrying_the_code_imports_too(home: Store, away: Stor
     assert found == link
     report, summary = import_code(home, found)
     assert report.matches_added == 1 and [s.name for s in summary.seats] == ["Cy", "Dee"]
-    assert clean_code(found) == code
+    assert code_in(found) == code
 
 
 def test_of_two_qr_codes_in_a_photo_the_match_code_is_read(away: Store) -> None:
@@ -150,10 +148,10 @@ def test_export_bytes_are_an_export_that_another_store_imports_once(home: Store,
     assert sorted(m.game for m in export.matches) == ["cavasie", "senet"]
     senet = next(m for m in export.matches if m.game == "senet")
     assert len(senet.events) == len(LOG_SAMPLE)
-    first = import_file(away, made.data)
+    first = import_json(away, made.data)
     assert (first.matches_added, first.matches_skipped) == (2, 0)
     assert sorted(first.players_added) == ["Ana", "Ben"]
-    again = import_file(away, made.data)
+    again = import_json(away, made.data)
     assert (again.matches_added, again.matches_skipped) == (0, 2)
     assert counts(away) == (2, 2)
 
@@ -181,7 +179,7 @@ def test_the_desktop_app_writes_the_export_where_its_dialog_chose(home: Store, a
     json_path, csv_path = tmp_path / "picked.json", tmp_path / "picked.csv"
     assert write_export_file(home, "json", None, str(json_path)) == 2
     assert write_export_file(home, "csv", "senet", csv_path) == 2
-    assert import_file(away, json_path.read_bytes()).matches_added == 2
+    assert import_json(away, json_path.read_bytes()).matches_added == 2
     assert [row["game"] for row in csv.DictReader(csv_path.open(encoding="utf-8"))] == ["senet", "senet"]
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no part file left
     with pytest.raises(ValueError):
@@ -231,7 +229,7 @@ def test_a_damaged_file_is_refused_by_name_with_nothing_written(home: Store, awa
     assert [p.id for p in away.players()] == [ana]
     if damage == "digit":
         with pytest.raises(DigestMismatch):
-            import_file(away, damaged)
+            import_json(away, damaged)
 
 
 def test_a_refusal_reads_in_korean_too(home: Store, away: Store) -> None:

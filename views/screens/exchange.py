@@ -25,19 +25,18 @@ import flet as ft
 
 from companion.errors import RefereeError
 from companion.games import LINEUP
+from companion.matchcode import code_in
 from db import StoreError
-from db.exchange import ImportReport
+from db.exchange import ImportReport, import_json
 from views.exchange_io import (
     KINDS,
     Kind,
     PhotoError,
-    clean_code,
     decode_qr_photo,
     default_folder,
     export_bytes,
     export_name,
     import_code,
-    import_file,
     write_export_file,
 )
 from views.model import AppModel, Screen
@@ -141,7 +140,7 @@ def import_picked_file(model: AppModel, file: ft.FilePickerFile) -> Outcome:
     if file.bytes is None and file.size > MAX_FILE_BYTES:
         return Outcome(model.tr("exchange.screen.too_big", name=file.name), False)
     try:
-        report = import_file(model.store, picked_bytes(file))
+        report = import_json(model.store, picked_bytes(file))
     except (StoreError, OSError) as error:
         return Outcome(refusal(model, error), False)
     if report.matches_added or report.players_added:
@@ -158,7 +157,7 @@ def import_given_code(model: AppModel, given: str) -> tuple[Outcome, str | None]
     if report.matches_added:
         model.changed()
     key = "exchange.screen.code_added" if report.matches_added else "exchange.screen.code_present"
-    return Outcome(model.tr(key, match=summary_line(model, summary)), True), clean_code(given)
+    return Outcome(model.tr(key, match=summary_line(model, summary)), True), code_in(given)
 
 
 def read_photo(model: AppModel, file: ft.FilePickerFile) -> str | Outcome:
