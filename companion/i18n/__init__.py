@@ -4,6 +4,15 @@ One catalogue per language (Korean is the default, English the second), kept as 
 files by namespace (`ko/core.json`, `ko/senet.json`, ...) and merged at load time, so a
 new game adds its own file instead of editing a shared one. Keys are message ids;
 values are `str.format` templates with named parameters.
+
+A field's format spec says how the value joins the words around it, so no template needs
+"을(를)" or "1 chips":
+- `{name:이/가}`, `{roll:을/를}`, `{to:으로/로}` ... (Korean): the value and the particle form that
+  follows it, chosen by its last sound, numbers read as spoken (companion/i18n/korean.py).
+- `{n:chip|chips}` (English): the number and the noun that fits it; `{colour:a}`: the word with
+  "a" or "an"; `^` in front of either, or alone, starts with a capital (companion/i18n/english.py).
+Render a template with `t()`, or `render()` for one at hand; plain `str.format` does not know
+these specs.
 """
 
 from __future__ import annotations
@@ -14,6 +23,9 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from companion.i18n.english import capitalised, counted, with_article
+from companion.i18n.korean import PARTICLES, with_particle
 
 if TYPE_CHECKING:
     from companion.errors import RefereeError
@@ -38,14 +50,45 @@ def catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
+def joined(value: Any, spec: str) -> str:
+    """One field of a template: `value` written as its format spec says (see the module's
+    docstring); a spec of Python's own (`.1f`) is Python's."""
+    capital = spec.startswith("^") and not spec[1:2].isdigit()  # "^" ours; "^10" Python's centring
+    rest = spec[1:] if capital else spec
+    if rest in PARTICLES:
+        text = with_particle(value, rest)
+    elif "|" in rest:
+        text = counted(value, rest)
+    elif rest == "a":
+        text = with_article(value)
+    elif not rest:
+        text = format(value, "")
+    else:
+        return format(value, spec)
+    return capitalised(text) if capital else text
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return joined(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def render(template: str, **params: Any) -> str:
+    """`template` with `params` filled in, format specs applied. Raises like `str.format`."""
+    return _FORMATTER.vformat(template, (), params)
+
+
 def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """The text for `key` in `lang`. A missing key shows itself rather than crashing."""
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue("en").get(key, key)
     try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
+        return render(template, **params)
+    except (KeyError, IndexError, ValueError, TypeError):
         return template
 
 

@@ -1,11 +1,14 @@
 """The translation layer: both catalogues complete and consistent."""
 
+import re
+import string
 from pathlib import Path
 
 import pytest
 
 from companion.errors import IllegalMove
-from companion.i18n import catalogue, placeholders, t
+from companion.i18n import LANGUAGES, catalogue, placeholders, t
+from companion.i18n.korean import PARTICLES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,3 +48,29 @@ def test_error_text_appends_the_rule_id():
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError):
         catalogue("fr")
+
+
+BOTH_FORMS = re.compile(r"[가-힣]\((?:가|이|를|을|는|은|와|과|로|라|나)\)|\((?:으|이)\)[가-힣]")
+
+
+def test_no_korean_template_writes_both_particle_forms():
+    """"5을(를)" is a form for a machine: the particle comes from the word (`{n:을/를}`)."""
+    both = {key: text for key, text in catalogue("ko").items() if BOTH_FORMS.search(text)}
+    assert both == {}
+
+
+def test_the_check_for_both_forms_sees_them():
+    assert all(BOTH_FORMS.search(text) for text in ("5을(를)", "민수이(가)", "집(으)로", "{game}(이)라는"))
+    assert not any(BOTH_FORMS.search(text) for text in ("{n:을/를}", "던진 수(1–4)", "PA-12(출발 칸)"))
+
+
+def test_every_format_spec_in_the_catalogues_is_one_t_knows():
+    known = set(PARTICLES)
+    for lang in LANGUAGES:
+        for key, template in catalogue(lang).items():
+            for _, name, spec, _ in string.Formatter().parse(template):
+                if name and spec:
+                    rest = spec.removeprefix("^")
+                    assert rest in known or "|" in rest or rest in ("a", ""), (lang, key, spec)
+                    if lang == "ko":
+                        assert "|" not in rest and rest != "a", (key, "an English spec in Korean")

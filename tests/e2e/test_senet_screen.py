@@ -177,7 +177,7 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     tap(page, "Settings")
     tap(page, "한국어")
     tap(page, "뒤로")
-    wait_for_text(page, f"Ana이(가) 던진 수: {rolled}.")
+    wait_for_text(page, f"Ana가 던진 수: {rolled}.")
     assert "1번 칸: Ana의 말" in visible_text(page)
     boxes = [b for b in (e.bounding_box() for e in page.get_by_role("button", name=re.compile(r"^\d+번 칸:")).all())]
     assert len(boxes) == 30 and min(min(b["width"], b["height"]) for b in boxes) >= 48
