@@ -28,20 +28,23 @@ class Outcome:
     `places` lists groups of seats, best first: tied players and team mates share a group.
     It is empty while the game is not over. `scores` is the game's own score by seat.
     `detail` carries game-specific facts (the winning colour, the pot split ...).
+    `teams`: each group is one team, and teams are placed 1, 2, ... (not their players).
     """
 
     over: bool
     places: tuple[tuple[int, ...], ...] = ()
     scores: Mapping[int, int] = field(default_factory=dict)
     detail: Mapping[str, Any] = field(default_factory=dict)
+    teams: bool = False
 
     def placing(self, seat: int) -> int | None:
-        """Competition ranking: a group of two on top puts the next group third."""
+        """Competition ranking: a group of two on top puts the next group third; with teams,
+        the second team is second."""
         place = 1
         for group in self.places:
             if seat in group:
                 return place
-            place += len(group)
+            place += 1 if self.teams else len(group)
         return None
 
     @property
@@ -54,6 +57,7 @@ class Outcome:
             "places": [list(group) for group in self.places],
             "scores": {str(seat): score for seat, score in sorted(self.scores.items())},
             "detail": dict(self.detail),
+            **({"teams": True} if self.teams else {}),
         }
 
     @classmethod
@@ -63,6 +67,7 @@ class Outcome:
             places=tuple(tuple(int(seat) for seat in group) for group in data.get("places", ())),
             scores={int(seat): int(score) for seat, score in dict(data.get("scores", {})).items()},
             detail=dict(data.get("detail", {})),
+            teams=data.get("teams") is True,
         )
 
 

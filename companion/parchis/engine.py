@@ -417,6 +417,10 @@ def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Positi
     if move.to == GOAL:
         events.append({"type": "goal", "piece": mover, "in_goal": pieces[colour].count(GOAL)})
         earned.append(BONUS_GOAL)  # PA-18
+        if position.retires_on_finishing() and pieces[colour].count(GOAL) == position.target:
+            pieces, retired = _out_of_play(pieces, arrivals, colour)
+            if retired:
+                events.append({"type": "out_of_play", "pieces": retired})
     elif move.to <= LAST_TRACK:
         cell = CELL[colour][move.to]
         before = len(position.occupancy().get(cell, ()))
@@ -440,6 +444,22 @@ def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Positi
         bonus = tuple(earned)
         sixes = position.sixes + 1 if roll == SIX else 0
     return _advance(position, pieces, last_arrival, move.piece, bonus, sixes), events
+
+
+def _out_of_play(
+    pieces: tuple[tuple[int, ...], ...], arrivals: dict[int, Piece], colour: int
+) -> tuple[tuple[tuple[int, ...], ...], list[str]]:
+    """PA-7, quick team game: the player who has just finished sends its pieces still on the
+    track or in its lane to its nest, for good (they could otherwise form a blockade that nobody
+    may ever open). `arrivals` loses the squares they leave. Returns the pieces and their names."""
+    retired = []
+    for index, progress in enumerate(pieces[colour]):
+        if 0 <= progress < GOAL:
+            if progress <= LAST_TRACK:
+                arrivals.pop(CELL[colour][progress], None)  # one piece or none is left there
+            pieces = _with(pieces, colour, index, NEST)
+            retired.append(piece_name(PIECE_IDS[colour][index]))
+    return pieces, retired
 
 
 def _advance(

@@ -211,7 +211,8 @@ class ParchisEngine:
         winners = tuple(seat_of(position, colour) for colour in winner)
         others = tuple(seat for seat in range(len(position.colours)) if seat not in winners)
         detail["winner"] = [COLOURS[c] for c in winner] if position.teams else COLOURS[winner[0]]
-        return Outcome(True, (winners, others) if others else (winners,), scores, detail)
+        # PA-7: with teams the places are the teams' (the losing team is second, not third)
+        return Outcome(True, (winners, others) if others else (winners,), scores, detail, teams=position.teams)
 
     def to_move(self, state: ParchisState) -> int | None:
         position = state.position

@@ -157,6 +157,16 @@ class Position:
         """Whether `colour` has brought its pieces home (PA-7 … PA-9)."""
         return self.pieces[colour].count(GOAL) >= goal_target(self.mode)
 
+    def retires_on_finishing(self) -> bool:
+        """Whether a player who finishes takes its pieces left on the board out of play: in the
+        quick team game (PA-7), so that they can never block."""
+        return self.teams and self.mode == QUICK
+
+    def out_of_play(self, colour: int) -> bool:
+        """Whether `colour`'s pieces in its nest are out of play for good (PA-7): it finished in
+        the quick team game, and its pieces never move again."""
+        return self.retires_on_finishing() and self.finished(colour)
+
     def acting_colour(self) -> int:
         """The colour whose pieces the player to move plays: its own, or its partner's once it
         has finished in a team game (PA-7)."""
@@ -235,6 +245,7 @@ class Position:
         pieces = _read_pieces(data["pieces"], colours)
         occupancy = _occupancy(colours, pieces)
         _check_crowding(occupancy)
+        _check_out_of_play(colours, pieces, mode, teams)
         turn = _read_colour(data["turn"], colours, "parchis.position_turn", "PA-2")
         sixes = data["sixes"]
         if not _is_int(sixes) or not 0 <= sixes <= MAX_SIXES:
@@ -331,6 +342,16 @@ def _check_crowding(occupancy: Mapping[int, list[Piece]]) -> None:
             colour = here[0][0]
             where = location_name(colour, _progress_of_cell(colour, cell))
             raise BadPosition("parchis.position_crowded", rule="PA-5", square=where, count=len(here))
+
+
+def _check_out_of_play(colours: tuple[int, ...], pieces: tuple[tuple[int, ...], ...], mode: str, teams: bool) -> None:
+    """PA-7: in the quick team game a finished player has no piece left on the track or in its lane."""
+    if not (teams and mode == QUICK):
+        return
+    for colour in colours:
+        if pieces[colour].count(GOAL) >= goal_target(mode) and any(0 <= p < GOAL for p in pieces[colour]):
+            where = ", ".join(location_name(colour, p) for p in pieces[colour] if 0 <= p < GOAL)
+            raise BadPosition("parchis.position_out_of_play", rule="PA-7", colour=COLOURS[colour], squares=where)
 
 
 def _progress_of_cell(colour: int, cell: int) -> int:

@@ -22,7 +22,7 @@ from companion.parchis.position import MODES, STANDARD, Position, check_colours,
 from companion.referee.fields import is_int, require
 
 # The events the protocol names; the engine's others (`move`, `bonus`, `pass`) serve screens.
-PROTOCOL_EVENTS: Final = frozenset({"capture", "goal", "bonus_lost", "penalty", "game_over"})
+PROTOCOL_EVENTS: Final = frozenset({"capture", "goal", "out_of_play", "bonus_lost", "penalty", "game_over"})
 
 
 def _roll_field(request: Mapping[str, Any]) -> Any:

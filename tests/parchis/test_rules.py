@@ -315,8 +315,9 @@ def test_pa7_teams_need_four_players():
 
 def test_pa7_in_a_quick_team_game_two_pieces_finish_a_player():
     """PA-7, PA-8: yellow with two home plays red's pieces, not its own two left."""
-    position = P({"yellow": ["goal", "goal", "t10"], "red": ["t40"]}, teams=True, mode="quick")
+    position = P({"yellow": ["goal", "goal"], "red": ["t40"]}, teams=True, mode="quick")
     assert movers(position, 2) == ["red.0"]
+    assert moves(position, 5) == [("red.1", "nest", "t39", None)]  # red's nest, not yellow's two left
 
 
 # -- PA-8 quick game ---------------------------------------------------------------------------------

@@ -130,6 +130,16 @@ def test_the_events_are_told_in_words():
     assert step_text(tr, events, NAMES, position) == "Ben (Blue) rolled 3, but no piece can move; the roll is spent."
 
 
+def test_pa7_out_of_play_is_told_and_drawn():
+    """PA-7: the quick team game's finished player's pieces leave the board, in words and on the nest."""
+    position = P({"yellow": ["goal", "goal"], "red": ["t40"]}, teams=True, mode="quick")
+    event = {"type": "out_of_play", "pieces": ["yellow.2", "yellow.3"]}
+    assert event_text(tr, event, "Ana") == (
+        "Yellow has finished; its pieces left on the board go back to the nest, out of play: Yellow 3, Yellow 4.")
+    assert spot_label(tr, position, ("nest", 0), Lit()) == "Yellow nest · out of play: Yellow 3, Yellow 4"
+    assert spot_label(tr, position, ("nest", 2), Lit()) == "Red nest: Red 2, Red 3, Red 4"
+
+
 def test_the_prompt_says_what_to_do_and_which_rule_narrows_the_choice():
     """PA-11, PA-16, PA-19."""
     position = P({"yellow": ["t20", "t20", "t30"]})

@@ -189,6 +189,8 @@ def spot_label(tr: Tr, position: Position, spot: Spot, lit: Lit) -> str:
         text = tr("parchis_ui.sq.lane", colour=colour_word(tr, spot[1]), lane=spot[-1])
     elif spot[0] == "nest":
         text = tr("parchis_ui.sq.nest", colour=colour_word(tr, spot[1]))
+        if here and position.out_of_play(spot[1]):
+            text += " · " + tr("parchis_ui.sq.out_of_play")
     else:
         text = tr("parchis_ui.sq.goal")
     if here:
@@ -269,6 +271,8 @@ def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
     leaving = {move.piece for move in lit.movable.get(spot, [])}
     piece_size = size * 1.9
     dots = [dot(colour, piece_size, glow=piece in leaving) for piece in waiting]
+    if colour in position.colours and position.out_of_play(colour):  # PA-7: they never move again
+        dots = [ft.Container(opacity=0.3, content=one) for one in dots]
     grid = ft.Column(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
         ft.Row(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=dots[i:i + 2])
         for i in range(0, len(dots), 2)

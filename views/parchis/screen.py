@@ -101,6 +101,11 @@ def event_text(tr: Tr, event: Event, who: str) -> str | None:
                   square=_place(tr, event["by"], event["square"]))
     if kind == "goal":
         return tr("parchis_ui.said.goal", piece=_piece(tr, event["piece"]), count=event.get("in_goal", ""))
+    if kind == "out_of_play":  # PA-7, quick team game: the finished player's pieces leave the board
+        names = [parse_piece_name(name) for name in event["pieces"]]
+        colour = next((piece[0] for piece in names if piece is not None), None)
+        return tr("parchis_ui.said.out_of_play", colour=colour_word(tr, colour) if colour is not None else "",
+                  pieces=", ".join(_piece(tr, name) for name in event["pieces"]))
     if kind == "bonus":
         key = "parchis_ui.said.bonus_capture" if event.get("for") == "capture" else "parchis_ui.said.bonus_goal"
         return tr(key, steps=event["steps"])
@@ -135,7 +140,8 @@ def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], positio
 
 def alarming(events: Sequence[Event]) -> bool:
     """Events a player must not miss: a third six, a capture, a piece home, a lost bonus, a spent roll."""
-    return any(event.get("type") in ("penalty", "capture", "goal", "bonus_lost", "pass") for event in events)
+    return any(event.get("type") in ("penalty", "capture", "goal", "out_of_play", "bonus_lost", "pass")
+               for event in events)
 
 
 def prompt_text(tr: Tr, position: Position, state: ParchisState, allowed: Options | None, who: str) -> str:
