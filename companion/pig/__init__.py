@@ -2,16 +2,28 @@
 
 from companion.game import Game, Option
 from companion.pig import protocol
-from companion.pig.engine import FACES, PigEngine, PigState, apply_action, hold, outcome, roll, start
+from companion.pig.engine import (
+    DEFAULT_TARGET,
+    FACES,
+    PLAYERS,
+    TARGETS,
+    PigEngine,
+    PigState,
+    apply_action,
+    hold,
+    outcome,
+    roll,
+    start,
+)
 
 GAME = Game(
     id="pig",
-    min_players=2,
-    max_players=4,
+    min_players=PLAYERS[0],
+    max_players=PLAYERS[-1],
     players_rule="PG-1",
     engine=PigEngine(),
     ops=protocol.OPS,
-    options=(Option("target", kind="int", default=100, low=20, high=200, rule="PG-1"),),
+    options=(Option("target", kind="int", default=DEFAULT_TARGET, low=TARGETS[0], high=TARGETS[-1], rule="PG-1"),),
 )
 
 __all__ = ["FACES", "GAME", "PigEngine", "PigState", "apply_action", "hold", "outcome", "roll", "start"]

@@ -6,15 +6,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import BadRequest
-from companion.pig.engine import PigState, apply_action, outcome, start
-from companion.referee.fields import int_in_range, require
+from companion.pig.engine import PigState, apply_action, outcome
+from companion.referee.fields import require
 
 
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
-    """`{"op": "new", "players": 3, "target": 100}` -> the start position (PG-1)."""
-    players = int_in_range(request, "players", 2, 4, rule="PG-1")
-    target = int_in_range(request, "target", 20, 200, rule="PG-1") if "target" in request else 100
-    return {"position": start(players, target).to_json()}
+    """`{"op": "new", "players": 3, "target": 100}` -> the start position (PG-1). The set-up is
+    checked as the app's own: by the game's record (`Game.check_setup`), then the engine."""
+    from companion.pig import GAME  # the record is built from this module's ops
+
+    setup = {"players": require(request, "players", int)}
+    if "target" in request:
+        setup["target"] = request["target"]
+    state: PigState = GAME.new_state(setup)
+    return {"position": state.to_json()}
 
 
 def op_play(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,22 +12,9 @@ import flet as ft
 from companion.pig import FACES
 from views.live import LiveMatch
 from views.model import AppModel
+from views.pig.log import events_text
 from views.screens.match import MatchTools, refusal_banner
 from views.ui import TAP, body, colour_dot
-
-
-def last_text(model: AppModel, live: LiveMatch) -> str | None:
-    """The last entry's events in words (names from the seats)."""
-    history = live.session.history
-    if not history:
-        return None
-    texts = []
-    for event in history[-1].events:
-        name = live.name(event.get("seat"))
-        if event["type"] in ("roll", "bust", "hold") and not (event["type"] == "roll" and event["face"] == 1):
-            params: dict[str, Any] = {key: value for key, value in event.items() if key not in ("type", "seat")}
-            texts.append(model.tr(f"pig_ui.last.{event['type']}", name=name, **params))
-    return " ".join(texts) or None
 
 
 def score_row(model: AppModel, live: LiveMatch, seat: int, rolling: bool) -> ft.Control:
@@ -63,7 +50,8 @@ def PigScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     banner = refusal_banner(model, live)
     if banner is not None:
         controls.append(banner)
-    last = last_text(model, live)
+    history = live.session.history
+    last = events_text(model.tr, history[-1].events, live.names) if history else None
     if last:
         controls.append(ft.Text(last, size=15, key="last"))
     if outcome.over:
