@@ -71,12 +71,12 @@ def test_huge_numbers_are_refused_and_the_referee_goes_on() -> None:
     huge = "9" * 4300
     lines = [
         '{"game": "pig", "op": "play", "position": {"scores": [1e400, 0]}, "roll": 3}',
-        '{"game": "pig", "op": "play", "position": {"scores": [%s, 0], "turn_total": 6}, "hold": true}' % huge,
-        '{"game": "pig", "op": "play", "position": {"scores": [0, 0], "turn_total": %s}, "roll": 6}' % huge,
+        '{"game": "pig", "op": "play", "position": {"scores": [HUGE, 0], "turn_total": 6}, "hold": true}',
+        '{"game": "pig", "op": "play", "position": {"scores": [0, 0], "turn_total": HUGE}, "roll": 6}',
         '{"game": "pig", "op": "new", "players": 2}',
     ]
     out = io.StringIO()
-    serve(io.StringIO("\n".join(lines) + "\n"), out)
+    serve(io.StringIO("\n".join(lines).replace("HUGE", huge) + "\n"), out)
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [error(answer)[0] for answer in answers[:3]] == ["bad_position"] * 3
     assert answers[3]["ok"] is True
