@@ -125,6 +125,8 @@ class Match(Base):
         # the game) pin a range, finished_at and id order it and mark where a page ends.
         Index("ix_matches_status_finished_at_id", "status", "finished_at", "id"),
         Index("ix_matches_game_status_finished_at_id", "game", "status", "finished_at", "id"),
+        # An id is never given out twice, not even the id of a deleted match (revision 0005).
+        {"sqlite_autoincrement": True},
     )
 
     def __repr__(self) -> str:

@@ -26,17 +26,17 @@ from tests.db.conftest import sqlite_only
 TABLES = {"players", "matches", "participants", "events", "table_keys", "alembic_version"}
 
 
-def test_revisions_are_a_straight_line_from_0001_to_0004() -> None:
+def test_revisions_are_a_straight_line_from_0001_to_0005() -> None:
     scripts = list(script_directory().walk_revisions())  # newest first
-    assert [s.revision for s in scripts] == ["0004", "0003", "0002", "0001"]
-    assert [s.down_revision for s in scripts] == ["0003", "0002", "0001", None]
-    assert head_revision() == "0004"
+    assert [s.revision for s in scripts] == ["0005", "0004", "0003", "0002", "0001"]
+    assert [s.down_revision for s in scripts] == ["0004", "0003", "0002", "0001", None]
+    assert head_revision() == "0005"
 
 
 def test_a_fresh_database_is_at_head_with_every_table(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert current_revision(store.engine) == "0004"
+        assert current_revision(store.engine) == "0005"
         columns = {c["name"] for c in inspect(store.engine).get_columns("players")}
         assert columns == {"id", "name", "colour", "created_at", "archived"}
 
@@ -117,7 +117,7 @@ def test_a_0001_database_with_data_upgrades_to_head_keeping_it(db_url: str) -> N
     _insert_at_0001(db_url)
 
     with Store(db_url) as store:  # opening migrates
-        assert current_revision(store.engine) == "0004"
+        assert current_revision(store.engine) == "0005"
         players = store.players()
         assert [(p.id, p.name, p.colour, p.archived) for p in players] == [
             (1, "Anna", "#d32f2f", False),
@@ -238,3 +238,45 @@ def test_an_in_memory_store_works() -> None:
         mid = store.create_match("senet", {}, [SeatSpec(anna.id, 0), SeatSpec(bo.id, 1)])
         assert store.append_event(mid, {"kind": "undo"}) == 1
         assert store.location == "in memory"
+
+
+def test_a_deleted_matchs_id_is_never_given_again(store: Store, match_id: int) -> None:
+    """Revision 0005: not even the newest match's id, once it is deleted (SQLite gave it out
+    again before; PostgreSQL's sequence never did)."""
+    anna, min_ = store.players()[0].id, store.players()[1].id
+    newest = store.create_match("counter", {"start": 0}, [SeatSpec(anna, 0), SeatSpec(min_, 1)])
+    store.delete_match(newest)
+    again = store.create_match("counter", {"start": 0}, [SeatSpec(anna, 0), SeatSpec(min_, 1)])
+    assert again > newest > match_id
+
+
+def test_0005_keeps_every_match_and_counts_on_from_the_largest_id(db_url: str) -> None:
+    engine = make_engine(db_url)
+    upgrade(engine, "0004")
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO players (id, name, colour, created_at, archived) VALUES "
+                                "(1, 'Anna', '#d32f2f', '2026-01-02 10:00:00', 0)"))
+        for match in (3, 9):
+            connection.execute(text("INSERT INTO matches (id, uid, game, setup, status, started_at) VALUES "
+                                    "(:id, :uid, 'counter', '{\"players\": 1, \"start\": 0}', 'active', "
+                                    "'2026-01-02 10:00:00')"), {"id": match, "uid": f"{match:032x}"})
+            connection.execute(text("INSERT INTO participants (match_id, player_id, seat) VALUES (:id, 1, 0)"),
+                               {"id": match})
+            connection.execute(text("INSERT INTO events (match_id, seq, kind, payload, created_at) VALUES "
+                                    "(:id, 1, 'action', '{\"op\": \"add\", \"n\": 2}', '2026-01-02 10:01:00')"),
+                               {"id": match})
+    engine.dispose()
+    with Store(db_url) as store:
+        assert current_revision(store.engine) == "0005"
+        assert [(m.id, m.uid, m.event_count) for m in store.unfinished_matches()] == [
+            (9, f"{9:032x}", 1), (3, f"{3:032x}", 1)]
+        assert store.match(3).participants[0].name == "Anna"
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA foreign_key_check").all() == []
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, Base.metadata) == []
+        store.delete_match(9)
+        assert store.create_match("counter", {"start": 0}, [SeatSpec(1, 0)]) == 10
+        with store.engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "0004")
+        assert store.match(10).id == 10  # the downgrade keeps the rows too
