@@ -56,6 +56,20 @@ class UnknownMatch(StoreError):
     message_id = "store.unknown_match"  # match_id
 
 
+class MatchGone(UnknownMatch):
+    """The match a screen was showing is no longer there (deleted, on this or another screen):
+    nothing was stored, and its id is never given to another match."""
+
+    message_id = "store.match_gone"  # match_id
+
+
+class LogNotStored(StoreError):
+    """A finished match known by its result only (it came by match code): there is no log to
+    play on from, so it opens as its record."""
+
+    message_id = "store.log_not_stored"  # match_id
+
+
 class UnknownGame(StoreError):
     message_id = "store.unknown_game"  # game, games
 

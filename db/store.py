@@ -79,6 +79,7 @@ class ParticipantInfo:
 @dataclass(frozen=True, slots=True)
 class MatchInfo:
     id: int
+    uid: str  # the match's own name, kept across installs: an id alone can name another match
     game: str
     variant: str | None
     setup: dict[str, Any]
@@ -93,6 +94,12 @@ class MatchInfo:
     @property
     def is_active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def log_stored(self) -> bool:
+        """Whether the match's log is here to replay. A finished match without a single entry
+        came from a match code (results only): its stored result is all there is."""
+        return not (self.status == "finished" and self.event_count == 0)
 
     def seat_of(self, player_id: int) -> int | None:
         for participant in self.participants:
@@ -546,11 +553,14 @@ class Store:
         *,
         seen: int | None = None,
         outcome: Outcome | None = None,
+        uid: str | None = None,
     ) -> int:
         """Store one log entry at the end of a match's log; returns its seq.
 
         `seen` is how many entries the writing screen knew: if the log has moved on since
         (another screen, another process), StaleWrite is raised and nothing is stored.
+        `uid` is the match the screen was showing: if `match_id` now names another match, or
+        none (it was deleted), MatchGone is raised and nothing is stored.
         `outcome` is the game's outcome once the entry takes effect: the match is finished,
         or reopened (an undo after the end), in the same transaction as the entry, so a
         crash can never leave the log and the match's status disagreeing.
@@ -561,7 +571,7 @@ class Store:
         for attempt in range(3):
             try:
                 with self.writing() as session:
-                    match = _get_match(session, match_id)
+                    match = _get_match(session, match_id, uid)
                     reopens = kind == "undo" and outcome is not None and not outcome.over
                     if match.status == "abandoned" or (match.status == "finished" and not reopens):
                         raise errors.MatchNotActive.for_status(match.id, match.status)
@@ -585,10 +595,19 @@ class Store:
                     raise
         raise AssertionError("unreachable")
 
-    def last_seq(self, match_id: int) -> int:
-        """How many entries the match's log holds: a cheap poll for screens left open."""
+    def last_seq(self, match_id: int, uid: str | None = None) -> int:
+        """How many entries the match's log holds: a cheap poll for screens left open.
+
+        With `uid`, MatchGone if `match_id` is no longer that match (it was deleted)."""
         with self.reading() as session:
-            return int(session.scalar(_last_seq(match_id)) or 0)
+            if uid is None:
+                return int(session.scalar(_last_seq(match_id)) or 0)
+            found = session.execute(
+                select(Match.uid, _last_seq(match_id).scalar_subquery()).where(Match.id == match_id)
+            ).first()
+        if found is None or found[0] != uid:
+            raise errors.MatchGone(match_id=match_id)
+        return int(found[1] or 0)
 
     def settle(self, match_id: int, outcome: Outcome, seen: int | None = None) -> MatchInfo:
         """Make the match's status agree with its game's outcome (done on load: a match
@@ -599,8 +618,10 @@ class Store:
         """
         with self.writing() as session:
             match = _get_match(session, match_id)
-            fresh = seen is None or int(session.scalar(_last_seq(match_id)) or 0) == seen
-            if match.status != "abandoned" and fresh:
+            last = int(session.scalar(_last_seq(match_id)) or 0)
+            fresh = seen is None or last == seen
+            results_only = match.status == "finished" and last == 0  # no log to settle against
+            if match.status != "abandoned" and fresh and not results_only:
                 self._settle(session, match, outcome)
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
@@ -650,11 +671,12 @@ class Store:
             log.append({"kind": "action", "action": action})
         return log
 
-    def recorder(self, match_id: int) -> Recorder:
-        """A `record` callback for `MatchSession` that appends to this match's log."""
+    def recorder(self, match_id: int, uid: str | None = None) -> Recorder:
+        """A `record` callback for `MatchSession` that appends to this match's log (to the
+        match `uid` only, if given: never to a match that took a deleted one's id)."""
 
         def record(entry: LogEntry, *, seen: int, outcome: Outcome) -> int:
-            return self.append_event(match_id, entry, seen=seen, outcome=outcome)
+            return self.append_event(match_id, entry, seen=seen, outcome=outcome, uid=uid)
 
         return record
 
@@ -663,17 +685,21 @@ class Store:
 
         The match's status is settled against the replayed outcome (a crash between a
         winning move and its finish, in an older version, left them apart). Raises
-        CorruptEvent for an unreadable row, and `companion.session.CorruptLog` if the
-        engine refuses a stored entry.
+        LogNotStored for a match whose log is not here (its result came by match code:
+        replaying nothing would wipe it), CorruptEvent for an unreadable row, and
+        `companion.session.CorruptLog` if the engine refuses a stored entry.
         """
         from companion.session import CorruptLog, MatchSession
 
         info = self.match(match_id)
+        if not info.log_stored:
+            raise errors.LogNotStored(match_id=match_id)
         game = game or games().get(info.game)
         if game is None:
             raise errors.UnknownGame(game=info.game, games=", ".join(games()))
         try:
-            session = MatchSession.resume(game, info.setup, self.events(match_id), record=self.recorder(match_id))
+            session = MatchSession.resume(game, info.setup, self.events(match_id),
+                                          record=self.recorder(match_id, info.uid))
         except RefereeError as error:  # a stored set-up this version refuses
             raise CorruptLog(-1, error.message("en")) from error
         outcome = session.outcome()
@@ -690,6 +716,7 @@ class Store:
         matches = session.execute(
             query.with_only_columns(
                 Match.id,
+                Match.uid,
                 Match.game,
                 Match.variant,
                 cast(Match.setup, Text),
@@ -729,7 +756,7 @@ class Store:
                 )
             )
         infos = []
-        for match_id, game, variant, setup, status, started, finished, result in matches:
+        for match_id, uid, game, variant, setup, status, started, finished, result in matches:
             count, last = counts.get(match_id, (0, None))
             setup = _stored_object(setup, match_id, "setup")
             if setup is None:
@@ -737,6 +764,7 @@ class Store:
             infos.append(
                 MatchInfo(
                     id=match_id,
+                    uid=uid,
                     game=game,
                     variant=variant,
                     setup=setup,
@@ -831,11 +859,14 @@ def _get_player(session: Session, player_id: object) -> Player:
     return player
 
 
-def _get_match(session: Session, match_id: object) -> Match:
+def _get_match(session: Session, match_id: object, uid: str | None = None) -> Match:
+    """The match `match_id` (and, with `uid`, only if it is still that match: else MatchGone)."""
     if isinstance(match_id, bool) or not isinstance(match_id, int):
         raise errors.UnknownMatch(match_id=match_id)
     # Only what the checks need: a corrupt setup must not stop a delete or a finish.
-    match = session.get(Match, match_id, options=[load_only(Match.id, Match.status)])
+    match = session.get(Match, match_id, options=[load_only(Match.id, Match.uid, Match.status)])
+    if uid is not None and (match is None or match.uid != uid):
+        raise errors.MatchGone(match_id=match_id)
     if match is None:
         raise errors.UnknownMatch(match_id=match_id)
     return match

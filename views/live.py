@@ -5,9 +5,16 @@ session validates it with the engine, the store commits the entry together with 
 reopening it causes (one transaction per tap), and only then the screen shows its effect.
 
 Several screens may hold one match (phones at the table, two server processes). Each write
-names how many log entries its screen had seen; when another screen wrote first the store
-refuses it, nothing is stored, and this screen reloads the match as it stands. Screens also
-poll `refresh()` (one cheap query) so that they follow each other's moves without a reload.
+names the match it was seen on (its uid: a deleted match's id is never reused, and a write
+never lands in another match) and how many log entries its screen had seen; when another
+screen wrote first the store refuses it, nothing is stored, and this screen reloads the match
+as it stands. Screens also poll `refresh()` (one cheap query) so that they follow each
+other's moves without a reload; a match deleted meanwhile sets `gone`.
+
+One tap, one entry: a screen passes each write the `seen` of the rendering its button was
+drawn on (`live.seq` read while rendering). A second tap on a rendering this screen has
+already changed (a double tap) is ignored quietly; one on a rendering another screen has
+changed since is refused as stale.
 
 A screen may ask to hear of every change it stores (`announce_to`): the match screen uses it
 to tell the live table views of this server process at once (Flet pubsub).
@@ -29,7 +36,7 @@ from companion.games import game as game_record
 from companion.i18n import error_text
 from companion.session import MatchSession
 from db import MatchInfo, Store, StoreError
-from db.errors import StaleWrite
+from db.errors import MatchGone, StaleWrite, UnknownMatch
 
 
 class StoreFailure(RefereeError):
@@ -54,10 +61,12 @@ class LiveMatch:
     revision: int = 0  # bumped on every change so screens re-render
     events: list[dict[str, Any]] = field(default_factory=list)  # of the last entry this screen made
     reloaded: bool = False  # the match was reloaded because another screen changed it
+    gone: bool = False  # the match was deleted (here or on another screen): nothing more is stored
     read_only: ClassVar[bool] = False  # a replay of the log (views/replay.py) says True
     # Called after every change this screen stores (not a dataclass field: set by the screen,
     # private, so setting it re-renders nothing).
     _announce = None
+    _mine = frozenset[int]()  # the seqs of the entries this screen stored (private: no re-render)
 
     @classmethod
     def load(cls, store: Store, match_id: int) -> LiveMatch:
@@ -69,6 +78,12 @@ class LiveMatch:
         return cls(store=store, match_id=match_id, game=game, session=session, info=store.match(match_id))
 
     # -- reading ---------------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """How many log entries this screen shows: read it while rendering, and pass it as
+        `seen` with the taps drawn then."""
+        return self.session.seq
+
     @property
     def state(self) -> Any:
         return self.session.state
@@ -101,20 +116,28 @@ class LiveMatch:
         return error_text(error, lang, names=self.names)
 
     # -- changing --------------------------------------------------------------------
-    def apply(self, action: dict[str, Any]) -> bool:
+    def apply(self, action: dict[str, Any], *, seen: int | None = None) -> bool:
         """Play `action`. False (and `error` set) if the rules refuse it or it cannot be
-        stored; nothing is stored or shown as played then."""
-        return self._write(lambda: self.session.apply(action))
+        stored; nothing is stored or shown as played then. `seen`: see the module's doc."""
+        return self._write(lambda: self.session.apply(action), seen)
 
-    def roll(self) -> bool:
+    def roll(self, *, seen: int | None = None) -> bool:
         """'Roll for me': the engine's die, logged like a typed roll (undo takes it back)."""
-        return self._write(lambda: self.session.roll(_DICE))
+        return self._write(lambda: self.session.roll(_DICE), seen)
 
-    def undo(self) -> bool:
-        return self.session.can_undo and self._write(lambda: (self.session.undo(), [])[1])
+    def undo(self, *, seen: int | None = None) -> bool:
+        return self.session.can_undo and self._write(self._undo, seen)
 
-    def redo(self) -> bool:
-        return self.session.can_redo and self._write(lambda: (self.session.redo(), [])[1])
+    def redo(self, *, seen: int | None = None) -> bool:
+        return self.session.can_redo and self._write(self._redo, seen)
+
+    def _undo(self) -> list[dict[str, Any]]:
+        self.session.undo()
+        return []  # an undo raises no events of its own
+
+    def _redo(self) -> list[dict[str, Any]]:
+        self.session.redo()
+        return []
 
     def abandon(self) -> None:
         self.info = self.store.abandon_match(self.match_id)
@@ -136,34 +159,62 @@ class LiveMatch:
             logging.getLogger(__name__).warning("announcing match %s failed", self.match_id, exc_info=True)
 
     def refresh(self) -> bool:
-        """Reload if another screen changed the match since this one last looked."""
+        """Reload if another screen changed the match since this one last looked. True then,
+        and when the match turns out to be gone (or back again: a delete undone)."""
         try:
-            if self.store.last_seq(self.match_id) == self.session.seq:
+            if self.store.last_seq(self.match_id, self.info.uid) == self.session.seq and not self.gone:
                 return False
             self._reload()
+        except UnknownMatch:  # deleted on another screen
+            if self.gone:
+                return False
+            self._lost()
+            return True
         except StoreError:
             return False  # the database is briefly unreachable: keep showing what we have
+        if self.gone:
+            self.gone, self.error = False, None
         self.reloaded = True
         self.revision += 1
         return True
 
-    def _write(self, step: Callable[[], list[dict[str, Any]]]) -> bool:
+    def _write(self, step: Callable[[], list[dict[str, Any]]], seen: int | None = None) -> bool:
+        if self.gone:
+            return False
+        if seen is not None and seen != self.session.seq:
+            if seen < self.session.seq and all(n in self._mine for n in range(seen + 1, self.session.seq + 1)):
+                return False  # the same tap again on a rendering this screen has already changed
+            return self._refused(StoreFailure(  # drawn before another screen's entry came in
+                StaleWrite.message_id, match_id=self.match_id, seen=seen, current=self.session.seq))
         try:
             events = step()
         except RefereeError as refused:
             return self._refused(refused)
         except StaleWrite as stale:  # another screen wrote first: show the match as it is now
-            self._reload()
+            try:
+                self._reload()
+            except UnknownMatch:
+                return self._lost()
             return self._refused(StoreFailure(stale.message_id, **stale.params))
+        except UnknownMatch:  # deleted meanwhile: nothing was stored anywhere
+            return self._lost()
         except StoreError as failed:  # legal, but not saved: it did not happen
             return self._refused(StoreFailure(failed.message_id, **failed.params))
+        self._mine = self._mine | {self.session.seq}
         self.info = self.store.match(self.match_id)  # status, result and placings as committed
         self.error, self.events, self.reloaded = None, events, False
         self.revision += 1
         self._announced()
         return True
 
+    def _lost(self) -> bool:
+        self.gone = True
+        return self._refused(StoreFailure("store.match_gone", match_id=self.match_id))
+
     def _reload(self) -> None:
+        info = self.store.match(self.match_id)
+        if info.uid != self.info.uid:  # the id names another match now: this one is gone
+            raise MatchGone(match_id=self.match_id)
         self.session = self.store.resume(self.match_id, self.game)
         self.info = self.store.match(self.match_id)
         self.events = []

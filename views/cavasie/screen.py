@@ -89,6 +89,7 @@ def step_label(tr: Tr, action: dict[str, Any]) -> tuple[str, str]:
 @ft.component
 def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     _ = live.revision
+    seen = live.seq  # every tap below names this rendering (one tap, one entry)
     tr = model.tr
     state: TableState = live.state
     hand = state.hand
@@ -102,7 +103,7 @@ def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
 
     def tap(action: dict[str, Any]) -> None:
         set_picking(None)
-        if live.apply(action):
+        if live.apply(action, seen=seen):
             model.changed()
 
     controls: list[ft.Control] = [ft.Text(phase_title(tr, state), size=18, weight=ft.FontWeight.BOLD, key="header")]

@@ -284,6 +284,7 @@ def recent_steps(live: LiveMatch, count: int = 2) -> list[list[Event]]:
 @ft.component
 def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     _ = live.revision  # re-render after every change, ours or another screen's
+    seen = live.seq  # every tap below names this rendering (one tap, one entry)
     width, height = use_viewport()
     tr = model.tr
     state: ParchisState = live.state
@@ -301,7 +302,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
             model.changed()
 
     def play_move(move: Move) -> None:
-        done(live.apply({"move": {"piece": move.name}}))
+        done(live.apply({"move": {"piece": move.name}}, seen=seen))
 
     def tap_spot(spot: Spot) -> None:
         move = Lit.of(moves).move_at(spot)
@@ -329,7 +330,8 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         action.append(ft.Text(prompt_text(tr, position, state, allowed, who), key="prompt", size=15,
                               weight=ft.FontWeight.BOLD))
         if allowed is None:
-            action.append(die_pad(tr, True, lambda n: done(live.apply({"roll": n})), lambda: done(live.roll())))
+            action.append(die_pad(tr, True, lambda n: done(live.apply({"roll": n}, seen=seen)),
+                                  lambda: done(live.roll(seen=seen))))
         else:
             action.append(move_buttons(tr, moves, play_move))
         for note in notes(tr, position):

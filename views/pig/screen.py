@@ -33,16 +33,17 @@ def score_row(model: AppModel, live: LiveMatch, seat: int, rolling: bool) -> ft.
 @ft.component
 def PigScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     _ = live.revision
+    seen = live.seq  # every tap below names this rendering (one tap, one entry)
     state = live.state
     outcome = live.outcome
     rolling = live.session.to_move()
 
     def tap(action: dict[str, Any]) -> None:
-        if live.apply(action):
+        if live.apply(action, seen=seen):
             model.changed()
 
     def roll_for_me() -> None:
-        if live.roll():
+        if live.roll(seen=seen):
             model.changed()
 
     controls: list[ft.Control] = [ft.Text(model.tr("pig_ui.target", target=state.target), size=14)]

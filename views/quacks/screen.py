@@ -73,13 +73,16 @@ def pref_key(match_id: int) -> str:
     return f"companion.quacks.{match_id}.seat"
 
 
-def enter(live: LiveMatch, action: dict[str, Any]) -> bool:
-    """One tap's entry. Players brew at once on several devices, so a brewing entry refused
-    only because another device wrote first is entered again once, after the reload, when the
-    entries that came in between were all other seats' (each pot is its own); anything else
-    (an undo elsewhere, the same seat's entry, a rule refusal) is shown as it is."""
-    before = [step.action for step in live.session.history]
-    if live.apply(action):
+def enter(live: LiveMatch, action: dict[str, Any], seen: int | None = None,
+          before: list[Any] | None = None) -> bool:
+    """One tap's entry, on the rendering at `seen` whose effective actions were `before`.
+    Players brew at once on several devices, so a brewing entry refused only because another
+    device wrote first is entered again once, after the reload, when the entries that came in
+    between were all other seats' (each pot is its own); anything else (an undo elsewhere, the
+    same seat's entry, a rule refusal) is shown as it is."""
+    if before is None:
+        before = [step.action for step in live.session.history]
+    if live.apply(action, seen=seen):
         return True
     if live.error is None or live.error.message_id != STALE or not any(key in action for key in BREW_KEYS):
         return False
@@ -87,7 +90,7 @@ def enter(live: LiveMatch, action: dict[str, Any]) -> bool:
     between = after[len(before):]
     if after[:len(before)] != before or not between or any(a.get("seat") == action.get("seat") for a in between):
         return False
-    return live.apply(action)
+    return live.apply(action, seen=live.seq)
 
 
 def phase_line(words: Words, state: MatchState) -> str:
@@ -160,6 +163,8 @@ def device_row(words: Words, shown: Any, device: int | None, choose: Any) -> ft.
 @ft.component
 def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     _ = live.revision
+    seen = live.seq  # every tap below names this rendering (one tap, one entry)
+    rendered = [step.action for step in live.session.history]
     state: MatchState = live.state
     words = Words(model.tr, model.lang, live.names, state)
     colours = live.colours
@@ -202,11 +207,11 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         page.run_task(save, seat)
 
     def tap(action: dict[str, Any]) -> None:
-        if enter(live, action):
+        if enter(live, action, seen, rendered):
             model.changed()
 
     def roll() -> None:
-        if live.roll():
+        if live.roll(seen=seen):
             model.changed()
 
     shown = picked if picked is not None else (device if device is not None else ALL)

@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.session import CorruptLog
 from db import StoreError
+from db.errors import LogNotStored
 from views.games import game_views
 from views.live import LiveMatch
 from views.model import AppModel, Screen
@@ -57,6 +58,20 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
         gone.current = True
 
     ft.use_effect(follow, [], cleanup=stop)
+
+    def to_record() -> None:
+        if problem == RECORD_ONLY:  # results only (a match code): its record is all there is
+            model.replace("record", id=match_id)
+
+    ft.use_effect(to_record, [])
+    if problem == RECORD_ONLY:
+        return body(ft.Text(model.tr("store.log_not_stored", match_id=match_id), key="match-problem"))
+    if live is not None and live.gone:
+        return body(
+            ft.Text(model.tr("store.match_gone", match_id=match_id), color=ft.Colors.ERROR, key="match-problem"),
+            ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME, height=TAP,
+                              on_click=lambda: model.home()),
+        )
     if live is None:
         return body(
             ft.Text(problem, color=ft.Colors.ERROR, key="match-problem"),
@@ -69,9 +84,14 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     return views.match_screen(model, live)
 
 
+RECORD_ONLY = "record-only"  # _open's answer for a match whose log is not stored
+
+
 def _open(model: AppModel, match_id: Any) -> tuple[LiveMatch | None, str | None]:
     try:
         return model.live_match(match_id, lambda: LiveMatch.load(model.store, match_id)), None
+    except LogNotStored:
+        return None, RECORD_ONLY
     except CorruptLog as broken:  # the engine refuses a stored entry
         return None, model.tr("match.corrupt", detail=str(broken))
     except StoreError as broken:  # no such match, or its stored log is damaged
@@ -87,6 +107,7 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
     asking, set_asking = ft.use_state(False)
     sharing, set_sharing = ft.use_state(None)  # the table's link while shown ("" if it has none)
     _ = live.revision
+    seen = live.seq  # the taps below name this rendering: a double tap stores one entry
     page = ft.context.page
 
     def share() -> None:
@@ -115,12 +136,14 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[*(extra or []), rules])
     playing = live.info.status == "active"
     return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-        ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key="undo",
+        # Keyed by the rendering too: a tap sent before this screen showed its last change
+        # reaches the button it was aimed at, never its successor.
+        ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key=f"undo-{seen}",
                           disabled=not live.session.can_undo or not live.active,
-                          on_click=lambda: live.undo() and model.changed()),
-        ft.OutlinedButton(content=model.tr("app.redo"), icon=ft.Icons.REDO, height=TAP, key="redo",
+                          on_click=lambda: live.undo(seen=seen) and model.changed()),
+        ft.OutlinedButton(content=model.tr("app.redo"), icon=ft.Icons.REDO, height=TAP, key=f"redo-{seen}",
                           disabled=not live.session.can_redo or not live.active,
-                          on_click=lambda: live.redo() and model.changed()),
+                          on_click=lambda: live.redo(seen=seen) and model.changed()),
         *(extra or []),
         rules,
         ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",

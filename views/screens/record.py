@@ -78,7 +78,10 @@ def facts(model: AppModel, page: MatchPage) -> list[str]:
     length = duration_text(model.tr, row.duration)
     if length:
         lines.append(model.tr("record.duration", duration=length))
-    lines.append(model.tr("match.events", count=len(page.log)))
+    if not page.log and isinstance(page.result, dict) and page.result.get("from_code") is True:
+        lines.append(model.tr("record.from_code"))  # nothing to replay: say why
+    else:
+        lines.append(model.tr("match.events", count=len(page.log)))
     return lines
 
 

@@ -306,6 +306,7 @@ def house_rule_notice(tr: Tr) -> ft.Control:
 @ft.component
 def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     _ = live.revision  # re-render after every change, ours or another screen's
+    seen = live.seq  # every tap below names this rendering (one tap, one entry)
     width, height = use_viewport()
     tr = model.tr
     state: SenetState = live.state
@@ -328,14 +329,14 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         target = lit.targets.get(square)
         # A lit target plays the move landing there; any other square names its own piece, and
         # the engine says why that cannot go (no throw yet, not there, not yours, SN-5..SN-10).
-        done(live.apply({"move": {"from": target.frm if target is not None else square}}))
+        done(live.apply({"move": {"from": target.frm if target is not None else square}}, seen=seen))
 
     board = board_control(tr, position, colours, names, lit, move_from if playing else None,
                           layout.square, upright=layout.upright)
     cards = [player_card(tr, player, position, names, colours, to_move=playing and mover == player - 1,
                          compact=layout.upright) for player in (1, 2)]
-    pad = throw_pad(tr, throw, playing and throw is None, lambda n: done(live.apply({"throw": n})),
-                    lambda: done(live.roll()), columns=2 if layout.upright else 4)
+    pad = throw_pad(tr, throw, playing and throw is None, lambda n: done(live.apply({"throw": n}, seen=seen)),
+                    lambda: done(live.roll(seen=seen)), columns=2 if layout.upright else 4)
 
     messages: list[ft.Control] = []
     refused = refusal_banner(model, live)
