@@ -9,6 +9,7 @@ from views.main import app_locale
 from views.model import AppModel
 from views.screens import SCREENS
 from views.ui import icon_button, notice_banner
+from views.words import install as keep_korean_words_whole
 
 FONT = "Nanum Gothic"  # ships in assets/fonts so Hangul renders in the web client too
 SEED = "#8d6e63"
@@ -75,6 +76,7 @@ def Root(model: AppModel) -> list[ft.View]:
 
 
 def start(page: ft.Page, store: Store) -> None:
+    keep_korean_words_whole()  # every Text and button from here on (views/words.py)
     page.fonts = {FONT: "fonts/NanumGothic.ttf"}
     page.theme = theme()
     page.dark_theme = theme()
