@@ -60,7 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "referee":
         from companion.referee import serve
 
-        return serve()
+        try:
+            return serve()
+        except KeyboardInterrupt:  # Ctrl-C at a terminal: stop, without a traceback
+            return 130
     if args.command in history_cli.COMMANDS:
         # The store lives in db/; importing it here keeps `companion referee` free of it.
         from db.cli import run

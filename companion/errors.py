@@ -19,7 +19,15 @@ class RefereeError(Exception):
         self.message_id = message_id
         self.rule = rule
         self.params = params
-        super().__init__(f"{message_id} {rule or ''} {params}".strip())
+        super().__init__(message_id)
+
+    def __str__(self) -> str:
+        # Built only when asked for (most refusals are only turned into JSON); a parameter
+        # that cannot be shown (an integer too long to print) must not make this fail.
+        try:
+            return f"{self.message_id} {self.rule or ''} {self.params}".replace("  ", " ").strip()
+        except ValueError:
+            return f"{self.message_id} {self.rule or ''}".strip()
 
     def message(self, lang: str = "en") -> str:
         from companion.i18n import error_text

@@ -64,5 +64,21 @@ def game(game_id: str) -> Game | None:
     return games().get(game_id)
 
 
+@cache
+def _own(game_id: str) -> Game:
+    game: Game = importlib.import_module(f"companion.{game_id}").GAME
+    return game
+
+
+def load(game_id: str) -> Game | None:
+    """Like `game`, but an app game of that id is imported alone, not with every other game
+    (the referee serving one game's stream starts faster)."""
+    if game_id in REGISTERED and "." not in game_id and not _EXTRA:
+        found = _own(game_id)
+        if found.id == game_id:
+            return found
+    return game(game_id)
+
+
 def known(game_id: str) -> bool:
     return game_id in LINEUP or game_id in games()

@@ -38,7 +38,7 @@ def test_companion_never_imports_flet_sqlalchemy_db_or_views():
 
 def test_cli_starts_the_app_without_loading_flet_for_the_referee():
     code = (
-        "import sys, io; sys.stdin = io.StringIO(''); import companion.cli as c; c.main(['referee']);"
+        "import sys, io; sys.stdin = io.TextIOWrapper(io.BytesIO(b'')); import companion.cli as c; c.main(['referee']);"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'flet','sqlalchemy','views','db'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -13,8 +13,8 @@ from companion.referee import handle_line, serve
 
 
 def codes(lines: str) -> list[str | None]:
-    out = io.StringIO()
-    assert serve(io.StringIO(lines), out) == 0
+    out = io.BytesIO()
+    assert serve(io.BytesIO(lines.encode()), out) == 0
     responses = [json.loads(line) for line in out.getvalue().splitlines()]
     return [r["error"]["code"] if not r["ok"] else None for r in responses]
 
@@ -58,9 +58,9 @@ def test_an_internal_failure_is_reported_and_serving_goes_on(monkeypatch):
     def broken(request):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(referee, "_ops", lambda: {"senet": {"new": broken}})
-    out = io.StringIO()
-    serve(io.StringIO('{"game":"senet","op":"new"}\nnot json\n'), out)
+    monkeypatch.setattr(referee, "_ops", lambda game: {"new": broken})
+    out = io.BytesIO()
+    serve(io.BytesIO(b'{"game":"senet","op":"new"}\nnot json\n'), out)
     first, second = (json.loads(line) for line in out.getvalue().splitlines())
     assert first["ok"] is False and "boom" in first["error"]["message"]
     assert second["error"]["code"] == "bad_json"
