@@ -15,6 +15,7 @@ nothing a client sends can stop the loop:
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -182,10 +183,29 @@ def read_lines(stream: IO[bytes]) -> Iterator[bytes | None]:
         yield raw
 
 
-def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
-    """Serve requests until end of input, or until the reader goes away. Returns 0."""
-    stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout.buffer
+def serve(stdin: IO[bytes] | IO[str] | None = None, stdout: IO[bytes] | IO[str] | None = None) -> int:
+    """Serve requests until end of input, or until the reader goes away. Returns 0.
+
+    The standard streams are used as bytes; text streams (a test's `io.StringIO`) are taken too."""
+    if stdin is None:
+        stdin = sys.stdin.buffer
+    elif isinstance(stdin, io.TextIOBase):
+        stdin = io.BytesIO(stdin.read().encode("utf-8", "surrogatepass"))
+    if stdout is None:
+        stdout = sys.stdout.buffer
+    elif isinstance(stdout, io.TextIOBase):
+        return _serve_text(stdin, stdout)  # type: ignore[arg-type]
+    return _serve(stdin, stdout)  # type: ignore[arg-type]
+
+
+def _serve_text(stdin: IO[bytes], stdout: IO[str]) -> int:
+    out = io.BytesIO()
+    _serve(stdin, out)
+    stdout.write(out.getvalue().decode("utf-8"))
+    return 0
+
+
+def _serve(stdin: IO[bytes], stdout: IO[bytes]) -> int:
     too_long = _refused(BadJson("protocol.line_too_long", most=MAX_LINE_BYTES))
     try:
         for raw in read_lines(stdin):

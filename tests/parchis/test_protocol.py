@@ -394,8 +394,8 @@ def test_serve_answers_each_line():
         "not json",
         json.dumps({"game": "parchis", "op": "legal", "position": EXAMPLE, "roll": 5}),
     ]) + "\n"
-    out = io.BytesIO()
-    serve(io.BytesIO(lines.encode()), out)
+    out = io.StringIO()
+    serve(io.StringIO(lines), out)
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [answer["ok"] for answer in answers] == [True, False, True]
     assert answers[2]["moves"][0]["capture"] == "red.2"

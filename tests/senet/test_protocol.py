@@ -334,8 +334,8 @@ def test_serve_answers_every_line_in_order():
         json.dumps({"game": "senet", "op": "legal", "position": START, "throw": 5}),
         json.dumps({"game": "senet", "op": "play", "position": START, "throw": 4, "move": {"from": 19}}),
     ]
-    out = io.BytesIO()
-    assert serve(io.BytesIO(("\n".join(lines) + "\n").encode()), out) == 0
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
     responses = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["ok"] for r in responses] == [True, False, False, True]
     assert responses[1]["error"]["code"] == "bad_json"
