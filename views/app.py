@@ -9,9 +9,10 @@ from views.main import app_locale
 from views.model import AppModel
 from views.screens import SCREENS
 from views.ui import icon_button, notice_banner
+from views.webclient import FONT_FAMILY, FONT_FILE
 from views.words import install as keep_korean_words_whole
 
-FONT = "Nanum Gothic"  # ships in assets/fonts so Hangul renders in the web client too
+FONT = FONT_FAMILY  # ships in assets/fonts so Hangul renders in the web client too
 SEED = "#8d6e63"
 
 
@@ -77,7 +78,8 @@ def Root(model: AppModel) -> list[ft.View]:
 
 def start(page: ft.Page, store: Store) -> None:
     keep_korean_words_whole()  # every Text and button from here on (views/words.py)
-    page.fonts = {FONT: "fonts/NanumGothic.ttf"}
+    if not page.web:  # a browser has the font from the web client's font manifest (views/webclient.py)
+        page.fonts = {FONT: FONT_FILE}
     page.theme = theme()
     page.dark_theme = theme()
     model = AppModel.create(store, page.route)

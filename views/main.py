@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import LANGUAGES, t
+from views.delivery import Delivery
 
 if TYPE_CHECKING:
     from db import Store
@@ -147,7 +148,7 @@ def web_app() -> ASGIApp:
     )
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)  # runs Flet's session manager
     outer.mount("/", inner)
-    return WebShell(outer)
+    return Delivery(WebShell(outer))  # compressed, cacheable, only what a screen uses
 
 
 def port_taken(host: str, port: int) -> bool:

@@ -27,13 +27,19 @@ def chromium() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium):
+def playwright_sync(chromium):
+    """Playwright itself, for a test that launches a browser of its own (other arguments, a profile)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_sync, chromium):
+    browser = playwright_sync.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(autouse=True)

@@ -233,7 +233,7 @@ def unnamed_buttons(page) -> list[dict]:
     return nameless
 
 
-FONT_FILE = "fonts/NanumGothic.ttf"
+FONT_FILE = "fonts/CompanionGothic.ttf"
 
 
 def wait_for_font(page, timeout_ms: int = START_TIMEOUT_MS) -> int:
@@ -243,7 +243,7 @@ def wait_for_font(page, timeout_ms: int = START_TIMEOUT_MS) -> int:
     while waited < timeout_ms:
         for response in list(page.responses):
             if response.url.endswith(FONT_FILE):
-                response.finished()  # the whole 4 MB, not just the headers
+                response.finished()  # the whole font, not just the headers
                 painted(page)
                 return response.status
         page.wait_for_timeout(250)
