@@ -9,6 +9,7 @@ licence asks of a modified version (Nanum is a Reserved Font Name under the SIL 
   every Korean name), its symbols, Greek, Cyrillic and kana rows, Latin with its accented letters,
   punctuation, and every character of the app's catalogues. The whole font is 4.7 MB; a phone
   downloads it before the first screen. Hanja are left out.
+- Zero-width glyphs for the invisible joiners the screens write (the word joiner above all).
 - Two signs the screens draw that Nanum Gothic lacks (− minus and ✕ the capture mark) are copied
   from DejaVu Sans (Debian's fonts-dejavu-core; its glyphs are free to copy into a renamed font).
 
@@ -35,6 +36,10 @@ FAMILY = "Companion Gothic"
 TARGET = "CompanionGothic.ttf"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 BORROWED = "\u2212\u2715"  # − ✕
+# Invisible characters the screens write (views/words.py puts a word joiner between the syllables
+# of a Korean word so that Flutter breaks lines only between words): an empty glyph of no width
+# each, so the web engine never looks for a fallback font to draw nothing with.
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 ROOT = HERE.parent
 OUT = ROOT / "views" / "assets" / "fonts"
 CATALOGUES = ROOT / "companion" / "i18n"
@@ -105,6 +110,7 @@ def subset_nanum(source: Path, target: Path) -> None:
     subsetter.populate(unicodes=sorted(korean_characters() & has))
     subsetter.subset(font)
     borrow(font, DEJAVU, BORROWED)
+    add_invisible(font, INVISIBLE)
     rename(font)
     font.save(target, reorderTables=True)
 
@@ -130,6 +136,25 @@ def borrow(font: TTFont, donor_path: Path, characters: str) -> None:
         advance, _ = donor["hmtx"][source]
         font["hmtx"][name] = (round(advance * scale), font["glyf"][name].xMin)
         if name not in order:  # the glyf table may share the font's glyph order
+            order.append(name)
+        for table in font["cmap"].tables:
+            if table.isUnicode():
+                table.cmap[ord(character)] = name
+    font.setGlyphOrder(order)
+    font["glyf"].glyphOrder = order
+
+
+def add_invisible(font: TTFont, characters: str) -> None:
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    order = font.getGlyphOrder()
+    for character in characters:
+        if ord(character) in font.getBestCmap():
+            continue
+        name = f"uni{ord(character):04X}"
+        font["glyf"][name] = TTGlyphPen(None).glyph()
+        font["hmtx"][name] = (0, 0)
+        if name not in order:
             order.append(name)
         for table in font["cmap"].tables:
             if table.isUnicode():

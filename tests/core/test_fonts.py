@@ -40,14 +40,19 @@ def emoji() -> set[int]:
     return set(TTFont(FONTS / "NotoEmoji.woff2").getBestCmap())
 
 
+HANGUL_BLOCKS = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7A3))
+
+
 def screen_code_characters() -> set[str]:
-    """Every non-ASCII character in a string literal of the screens' code (signs such as ✕)."""
+    """Every non-ASCII character in a string literal of the screens' code (signs such as ✕, the
+    word joiner), but Hangul: the code names Hangul only as the bounds of its blocks, and what
+    the screens write in Hangul comes from the catalogues (checked above)."""
     chars: set[str] = set()
     for path in (ROOT / "views").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 chars.update(c for c in node.value if ord(c) > 127)
-    return chars
+    return {c for c in chars if not any(low <= ord(c) <= high for low, high in HANGUL_BLOCKS)}
 
 
 def describe(missing: set[str]) -> list[str]:
@@ -64,6 +69,12 @@ def test_every_character_of_every_catalogue_string_is_in_a_shipped_font(korean, 
 def test_every_sign_in_the_screens_code_is_in_a_shipped_font(korean, emoji) -> None:
     missing = {c for c in screen_code_characters() if ord(c) not in korean | emoji}
     assert not missing, describe(missing)
+
+
+def test_the_word_joiner_between_korean_syllables_is_drawn_as_nothing(korean) -> None:
+    font = TTFont(FONTS / "CompanionGothic.ttf")
+    glyph = font.getBestCmap()[0x2060]
+    assert font["hmtx"][glyph][0] == 0 and font["glyf"][glyph].numberOfContours == 0
 
 
 def test_the_korean_font_has_all_2350_hangul_syllables_of_ks_x_1001(korean) -> None:
