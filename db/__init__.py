@@ -4,6 +4,7 @@ Imports `companion` types only, never `views`. Open it with `Store.open()`.
 """
 
 from db.errors import StoreError
-from db.store import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec, Store
+from db.records import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec
+from db.store import Store
 
 __all__ = ["MatchInfo", "ParticipantInfo", "PlayerInfo", "SeatSpec", "Store", "StoreError"]

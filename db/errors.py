@@ -70,7 +70,9 @@ class LogNotStored(StoreError):
     message_id = "store.log_not_stored"  # match_id
 
 
-class UnknownGame(StoreError):
+class GameNotPlayable(StoreError):
+    """A game this app cannot play (unknown here, or not built into this version)."""
+
     message_id = "store.unknown_game"  # game, games
 
 

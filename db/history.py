@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -26,9 +25,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from db import errors
-from db.models import Event, Match, Participant, Player
-from db.store import Store, _detail, _stored_object
-from db.store import _utc as _store_utc
+from db.models import KINDS, Event, Match, Participant, Player
+from db.records import EventRecord, MatchRecord, SeatRecord, StoredMatch
+from db.store import Store
+from db.values import driver_detail, stored_object, stored_time, utc
 
 _Query = TypeVar("_Query", bound=Select[*tuple[Any, ...]])
 
@@ -39,24 +39,7 @@ PAGE_SIZE = 50
 # the two meet near n = 2,200.
 FEW_MATCHES = 2000
 HISTORY_STATUSES = ("finished", "abandoned")
-
-
-# -- transactions: the store's own (one lock for writers, BEGIN IMMEDIATE on SQLite) ----------
-def reading(store: Store) -> AbstractContextManager[Session]:
-    """One read transaction: every query inside sees the same data."""
-    return store.reading()
-
-
-def writing(store: Store) -> AbstractContextManager[Session]:
-    """One write transaction: all of it is committed, or none of it."""
-    return store.writing()
-
-
-utc = _store_utc  # SQLite hands datetimes back naive; the store writes UTC only
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+EARLIEST = datetime.min.replace(tzinfo=UTC)  # where a match without a finish time sorts
 
 
 # -- what a history screen gets ---------------------------------------------------------
@@ -181,7 +164,7 @@ def history_page(
     where = where or HistoryFilter()
     if limit < 1:
         return HistoryPage((), after)
-    with reading(store) as session:
+    with store.reading() as session:
         ids = _page_ids(session, where, after, limit + 1)
         rows = _rows(session, ids[:limit])
     more = len(ids) > limit
@@ -211,7 +194,7 @@ def _page_ids(
                     Participant.player_id == where.player_id,
                 )
             )
-        found.extend((utc(finished) or _utc(datetime.min), match_id) for finished, match_id in session.execute(query))
+        found.extend((utc(finished) or EARLIEST, match_id) for finished, match_id in session.execute(query))
     found.sort(reverse=True)
     return [match_id for _, match_id in found[:count]]
 
@@ -227,9 +210,9 @@ def _ids_from_player(
     )
     if not mine:
         return []
-    since = _utc(where.since) if where.since is not None else None
-    until = _utc(where.until) if where.until is not None else None
-    mark = (_utc(after.finished_at), after.match_id) if after is not None else None
+    since = utc(where.since) if where.since is not None else None
+    until = utc(where.until) if where.until is not None else None
+    mark = (utc(after.finished_at), after.match_id) if after is not None else None
     found: list[tuple[datetime, int]] = []
     for match_id, finished, status, game in session.execute(
         select(Match.id, Match.finished_at, Match.status, Match.game).where(Match.id.in_(mine))
@@ -238,7 +221,7 @@ def _ids_from_player(
             continue
         if where.game is not None and game != where.game:
             continue
-        key = (_utc(finished), match_id)
+        key = (utc(finished), match_id)
         if (since and key[0] < since) or (until and key[0] >= until) or (mark and key >= mark):
             continue
         found.append(key)
@@ -248,12 +231,12 @@ def _ids_from_player(
 
 def _seek(query: _Query, where: HistoryFilter, after: PageMark | None, count: int) -> _Query:
     if where.since is not None:
-        query = query.where(Match.finished_at >= _utc(where.since))
+        query = query.where(Match.finished_at >= utc(where.since))
     if where.until is not None:
-        query = query.where(Match.finished_at < _utc(where.until))
+        query = query.where(Match.finished_at < utc(where.until))
     if after is not None:
         query = query.where(
-            tuple_(Match.finished_at, Match.id) < (_utc(after.finished_at), after.match_id)
+            tuple_(Match.finished_at, Match.id) < (utc(after.finished_at), after.match_id)
         )
     return query.order_by(Match.finished_at.desc(), Match.id.desc()).limit(count)
 
@@ -286,7 +269,7 @@ def _rows(session: Session, ids: Sequence[int]) -> tuple[HistoryRow, ...]:
             game=game,
             variant=variant,
             status=status,
-            started_at=_utc(started),
+            started_at=utc(started),
             finished_at=utc(finished),
             seats=tuple(seats[match_id]),
         )
@@ -307,7 +290,7 @@ def _rows(session: Session, ids: Sequence[int]) -> tuple[HistoryRow, ...]:
 
 def history_games(store: Store) -> list[str]:
     """The games that have at least one finished match, for the history's game filter."""
-    with reading(store) as session:
+    with store.reading() as session:
         return sorted(
             session.scalars(
                 select(Match.game).where(Match.status.in_(HISTORY_STATUSES)).distinct()
@@ -318,7 +301,7 @@ def history_games(store: Store) -> list[str]:
 # -- one match's page ---------------------------------------------------------------------
 def match_page(store: Store, match_id: int) -> MatchPage:
     """The match with its seats, result and full log (any status)."""
-    with reading(store) as session:
+    with store.reading() as session:
         rows = _rows(session, [match_id])
         if not rows:
             raise errors.UnknownMatch(match_id=match_id)
@@ -330,14 +313,14 @@ def match_page(store: Store, match_id: int) -> MatchPage:
             .where(Event.match_id == match_id)
             .order_by(Event.seq)
         ).all()
-    setup = _stored_object(setup_text, match_id, "setup")
+    setup = stored_object(setup_text, match_id, "setup")
     if setup is None:
         raise errors.CorruptMatch(match_id=match_id, field="setup")
     log = []
     for expected, (seq, kind, payload, at) in enumerate(lines, start=1):
         if seq != expected:
             raise errors.EventMissing(match_id, expected)
-        if kind not in ("action", "undo", "redo"):
+        if kind not in KINDS:
             raise errors.EventUnknownKind(match_id, seq, kind=kind)
         action = None
         if kind == "action":
@@ -347,106 +330,58 @@ def match_page(store: Store, match_id: int) -> MatchPage:
                 raise errors.EventBadJson(match_id, seq) from error
             if not isinstance(action, dict):
                 raise errors.EventWithoutAction(match_id, seq)
-        log.append(LogLine(seq, kind, action, _utc(_as_datetime(at))))
+        log.append(LogLine(seq, kind, action, stored_time(at)))
     return MatchPage(
         row=rows[0],
         setup=setup,
-        result=_stored_object(result_text, match_id, "result"),
+        result=stored_object(result_text, match_id, "result"),
         log=tuple(log),
     )
 
 
-def _as_datetime(value: object) -> datetime:
-    if isinstance(value, datetime):
-        return value
-    return datetime.fromisoformat(str(value))
-
-
 # -- whole matches as plain records: delete with undo, export and import ----------------
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    seat: int
-    player: str  # the player's name: names, not ids, travel between databases
-    team: int | None
-    score: int | None
-    placing: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class EventRecord:
-    seq: int
-    kind: str
-    action: dict[str, Any] | None
-    at: datetime  # UTC
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRecord:
-    """A whole match, database ids left out: what an export holds and a restore puts back."""
-
-    uid: str
-    game: str
-    variant: str | None
-    setup: dict[str, Any]
-    status: str
-    started_at: datetime  # UTC
-    finished_at: datetime | None  # UTC
-    result: dict[str, Any] | None
-    seats: tuple[SeatRecord, ...]
-    events: tuple[EventRecord, ...] = field(default=())
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A deleted match, kept in memory so that `restore` can put it back unchanged."""
-
-    match_id: int
-    record: MatchRecord
-    player_ids: tuple[int, ...]  # by seat, like record.seats
-
-
-def delete_match_recoverably(store: Store, match_id: int) -> Snapshot:
+def delete_match_recoverably(store: Store, match_id: int) -> StoredMatch:
     """Delete a match (its seats and log too) and return what `restore` needs to undo it.
 
-    The snapshot is read and the match deleted in the same transaction: nothing appended
+    The match is read and deleted in the same transaction: nothing appended
     in between can be lost.
     """
-    with writing(store) as session:
-        snapshots = read_snapshots(session, [match_id])
-        if not snapshots:
+    with store.writing() as session:
+        found = read_stored_matches(session, [match_id])
+        if not found:
             raise errors.UnknownMatch(match_id=match_id)
         session.execute(delete(Match).where(Match.id == match_id))
-    return snapshots[0]
+    return found[0]
 
 
-def restore(store: Store, snapshot: Snapshot) -> int:
+def restore(store: Store, kept: StoredMatch) -> int:
     """Put a deleted match back with its uid, seats, result and log; returns its id.
 
     It gets its old id back unless another match has taken it meanwhile. Restoring a
     match that is already there (the same uid) changes nothing.
     """
-    with writing(store) as session:
-        existing = session.scalar(select(Match.id).where(Match.uid == snapshot.record.uid))
+    with store.writing() as session:
+        existing = session.scalar(select(Match.id).where(Match.uid == kept.record.uid))
         if existing is not None:
             return int(existing)
-        for player_id in snapshot.player_ids:
+        for player_id in kept.player_ids:
             if session.get(Player, player_id) is None:
                 raise errors.UnknownPlayer(player_id=player_id)
-        taken = session.get(Match, snapshot.match_id) is not None
+        taken = session.get(Match, kept.match_id) is not None
         match = insert_record(
             session,
-            snapshot.record,
-            dict(zip(snapshot.record.seats, snapshot.player_ids, strict=True)),
-            match_id=None if taken else snapshot.match_id,
+            kept.record,
+            dict(zip(kept.record.seats, kept.player_ids, strict=True)),
+            match_id=None if taken else kept.match_id,
         )
         try:
             session.flush()
         except IntegrityError as error:
-            raise errors.DatabaseFailed(detail=_detail(error)) from error
+            raise errors.DatabaseFailed(detail=driver_detail(error)) from error
         return match.id
 
 
-def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: bool = True) -> list[Snapshot]:
+def read_stored_matches(session: Session, match_ids: Sequence[int], *, with_events: bool = True) -> list[StoredMatch]:
     """Whole matches (any status) with their logs (unless not wanted), in the order of `match_ids`."""
     if not match_ids:
         return []
@@ -473,8 +408,8 @@ def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: b
         .order_by(Event.match_id, Event.seq)
     ):
         action = json.loads(payload) if payload is not None else None
-        events[match_id].append(EventRecord(seq, kind, action, _utc(_as_datetime(at))))
-    found: dict[int, Snapshot] = {}
+        events[match_id].append(EventRecord(seq, kind, action, stored_time(at)))
+    found: dict[int, StoredMatch] = {}
     for row in session.execute(
         select(
             Match.id,
@@ -489,7 +424,7 @@ def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: b
         ).where(Match.id.in_(match_ids))
     ):
         match_id = row[0]
-        setup = _stored_object(row[4], match_id, "setup")
+        setup = stored_object(row[4], match_id, "setup")
         if setup is None:
             raise errors.CorruptMatch(match_id=match_id, field="setup")
         record = MatchRecord(
@@ -498,13 +433,13 @@ def read_snapshots(session: Session, match_ids: Sequence[int], *, with_events: b
             variant=row[3],
             setup=setup,
             status=row[5],
-            started_at=_utc(row[6]),
+            started_at=utc(row[6]),
             finished_at=utc(row[7]),
-            result=_stored_object(row[8], match_id, "result"),
+            result=stored_object(row[8], match_id, "result"),
             seats=tuple(seat for seat, _ in seats[match_id]),
             events=tuple(events[match_id]),
         )
-        found[match_id] = Snapshot(match_id, record, tuple(pid for _, pid in seats[match_id]))
+        found[match_id] = StoredMatch(match_id, record, tuple(pid for _, pid in seats[match_id]))
     return [found[match_id] for match_id in match_ids if match_id in found]
 
 

@@ -48,7 +48,6 @@ from sqlalchemy import and_, case, func, or_, select, text
 from sqlalchemy.orm import Session, aliased
 
 from db import errors
-from db.history import reading
 from db.models import Match, Participant, Player
 
 if TYPE_CHECKING:
@@ -119,7 +118,7 @@ def _won() -> Any:
 
 def player_stats(store: Store, player_id: int, game: str | None = None) -> PlayerStats:
     """A player's numbers over their finished matches (of one game if `game` is given)."""
-    with reading(store) as session:
+    with store.reading() as session:
         player = session.get(Player, player_id) if _is_id(player_id) else None
         if player is None:
             raise errors.UnknownPlayer(player_id=player_id)
@@ -301,7 +300,7 @@ class GameStats:
 
 def game_stats(store: Store, game: str, player_id: int | None = None) -> GameStats:
     """A game's numbers over its finished matches, or over one player's seats in them."""
-    with reading(store) as session:
+    with store.reading() as session:
         if player_id is not None and (not _is_id(player_id) or session.get(Player, player_id) is None):
             raise errors.UnknownPlayer(player_id=player_id)
         players = _leaders(session, game, player_id)

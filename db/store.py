@@ -20,8 +20,6 @@ import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from alembic.util import CommandError
@@ -37,6 +35,8 @@ from db import errors
 from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
 from db.migrate import upgrade
 from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player, TableKey
+from db.records import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec
+from db.values import as_datetime, driver_detail, now, stored_object, utc
 
 if TYPE_CHECKING:
     from companion.session import MatchSession, Recorder
@@ -46,80 +46,9 @@ LogEntry = dict[str, Any]
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
-# -- what the store hands out ---------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    id: int
-    name: str
-    colour: str  # "#rrggbb"
-    created_at: datetime  # UTC
-    archived: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """Who sits where when a match is created. Seats are small ints, unique per match."""
-
-    player_id: int
-    seat: int
-    team: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ParticipantInfo:
-    seat: int
-    player_id: int
-    name: str
-    colour: str
-    team: int | None
-    final_score: int | None
-    placing: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInfo:
-    id: int
-    uid: str  # the match's own name, kept across installs: an id alone can name another match
-    game: str
-    variant: str | None
-    setup: dict[str, Any]
-    status: str  # "active" | "finished" | "abandoned"
-    started_at: datetime  # UTC
-    finished_at: datetime | None  # UTC; set when finished or abandoned
-    result: dict[str, Any] | None
-    participants: tuple[ParticipantInfo, ...]  # by seat
-    event_count: int
-    last_event_at: datetime | None  # UTC; when the last entry was stored
-
-    @property
-    def is_active(self) -> bool:
-        return self.status == "active"
-
-    @property
-    def log_stored(self) -> bool:
-        """Whether the match's log is here to replay. A finished match without a single entry
-        came from a match code (results only): its stored result is all there is."""
-        return not (self.status == "finished" and self.event_count == 0)
-
-    def seat_of(self, player_id: int) -> int | None:
-        for participant in self.participants:
-            if participant.player_id == player_id:
-                return participant.seat
-        return None
-
-
 # -- helpers --------------------------------------------------------------------
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
-def _utc(moment: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back naive; the store writes UTC only."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
 
 
 def _clean_name(name: object) -> str:
@@ -208,7 +137,7 @@ class Store:
                 self._engine = make_engine(url)
             except (SQLAlchemyError, OSError, ImportError) as error:  # ImportError: no driver for that URL
                 location = _safe_location(url)
-                raise errors.CannotOpen(location=location, detail=_detail(error)) from error
+                raise errors.CannotOpen(location=location, detail=driver_detail(error)) from error
             self._owns_engine = True
         self._location = database_location(self._engine)
         self._read = sessionmaker(self._engine, expire_on_commit=False)
@@ -224,7 +153,7 @@ class Store:
                 raise
             except (SQLAlchemyError, CommandError, OSError) as error:
                 self.close()
-                raise errors.CannotOpen(location=self._location, detail=_detail(error)) from error
+                raise errors.CannotOpen(location=self._location, detail=driver_detail(error)) from error
 
     @classmethod
     def open(cls) -> Store:
@@ -261,7 +190,7 @@ class Store:
             with self._lock, self._write.begin() as session:
                 yield session
         except SQLAlchemyError as error:
-            raise errors.DatabaseFailed(detail=_detail(error)) from error
+            raise errors.DatabaseFailed(detail=driver_detail(error)) from error
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -270,7 +199,7 @@ class Store:
             with self._read_lock, self._read.begin() as session:
                 yield session
         except SQLAlchemyError as error:
-            raise errors.DatabaseFailed(detail=_detail(error)) from error
+            raise errors.DatabaseFailed(detail=driver_detail(error)) from error
 
     # -- players -------------------------------------------------------------------
     def add_player(self, name: str, colour: str) -> PlayerInfo:
@@ -278,7 +207,7 @@ class Store:
         colour = _clean_colour(colour)
         with self.writing() as session:
             self._check_name_free(session, name)
-            player = Player(name=name, colour=colour, created_at=_now(), archived=False)
+            player = Player(name=name, colour=colour, created_at=now(), archived=False)
             session.add(player)
             self._flush_names(session, name)
             return _player_info(player)
@@ -362,7 +291,7 @@ class Store:
         """
         playable = games()
         if not isinstance(game, str) or game not in playable or len(game) > GAME_MAX:
-            raise errors.UnknownGame(game=game, games=", ".join(playable))
+            raise errors.GameNotPlayable(game=game, games=", ".join(playable))
         if variant is not None and (not isinstance(variant, str) or len(variant) > VARIANT_MAX):
             raise errors.BadVariant(variant=variant, max=VARIANT_MAX)
         seats = [SeatSpec(**spec) if isinstance(spec, Mapping) else spec for spec in seats]
@@ -392,7 +321,7 @@ class Store:
                 variant=variant,
                 setup=setup,
                 status="active",
-                started_at=_now(),
+                started_at=now(),
                 participants=[
                     Participant(player_id=spec.player_id, seat=spec.seat, team=spec.team)
                     for spec in seats
@@ -471,7 +400,7 @@ class Store:
             for seat, placing in placings.items():
                 by_seat[seat].placing = placing
             match.status = "finished"
-            match.finished_at = _now()
+            match.finished_at = now()
             match.result = result
             session.flush()
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
@@ -481,7 +410,7 @@ class Store:
         with self.writing() as session:
             match = _get_active_match(session, match_id)
             match.status = "abandoned"
-            match.finished_at = _now()
+            match.finished_at = now()
             session.flush()
             return self._infos(session, select(Match).where(Match.id == match_id))[0]
 
@@ -520,7 +449,7 @@ class Store:
                 key = session.scalar(select(TableKey.key).where(TableKey.match_id == match_id))
                 if key is None:
                     key = secrets.token_urlsafe(16)
-                    session.add(TableKey(match_id=match_id, key=key, created_at=_now()))
+                    session.add(TableKey(match_id=match_id, key=key, created_at=now()))
                     session.flush()
                 return key
         except errors.DatabaseFailed as error:
@@ -579,7 +508,7 @@ class Store:
                     if seen is not None and seen != last:
                         raise errors.StaleWrite(match_id=match_id, seen=seen, current=last)
                     seq = last + 1
-                    session.add(Event(match_id=match_id, seq=seq, kind=kind, payload=payload, created_at=_now()))
+                    session.add(Event(match_id=match_id, seq=seq, kind=kind, payload=payload, created_at=now()))
                     session.flush()
                     if outcome is not None:
                         self._settle(session, match, outcome)
@@ -633,7 +562,7 @@ class Store:
                 participant.final_score = outcome.scores.get(index)
                 participant.placing = outcome.placing(index)
             match.status = "finished"
-            match.finished_at = _now()
+            match.finished_at = now()
             match.result = _loose_json(outcome.to_json(), "result")
         elif not outcome.over and match.status == "finished":
             _reopen(match)
@@ -696,7 +625,7 @@ class Store:
             raise errors.LogNotStored(match_id=match_id)
         game = game or games().get(info.game)
         if game is None:
-            raise errors.UnknownGame(game=info.game, games=", ".join(games()))
+            raise errors.GameNotPlayable(game=info.game, games=", ".join(games()))
         try:
             session = MatchSession.resume(game, info.setup, self.events(match_id),
                                           record=self.recorder(match_id, info.uid))
@@ -758,7 +687,7 @@ class Store:
         infos = []
         for match_id, uid, game, variant, setup, status, started, finished, result in matches:
             count, last = counts.get(match_id, (0, None))
-            setup = _stored_object(setup, match_id, "setup")
+            setup = stored_object(setup, match_id, "setup")
             if setup is None:
                 raise errors.CorruptMatch(match_id=match_id, field="setup")
             infos.append(
@@ -769,12 +698,12 @@ class Store:
                     variant=variant,
                     setup=setup,
                     status=status,
-                    started_at=_utc(started),  # type: ignore[arg-type]
-                    finished_at=_utc(finished),
-                    result=_stored_object(result, match_id, "result"),
+                    started_at=utc(started),
+                    finished_at=utc(finished),
+                    result=stored_object(result, match_id, "result"),
                     participants=tuple(seats[match_id]),
                     event_count=count,
-                    last_event_at=_utc(_as_datetime(last)),
+                    last_event_at=utc(as_datetime(last)),
                 )
             )
         return infos
@@ -804,16 +733,6 @@ def _checked_setup(game: Game, setup: dict[str, Any]) -> dict[str, Any]:
     return _exact_json(checked, "setup")
 
 
-def _stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] | None:
-    if raw is None:
-        return None
-    try:
-        value = json.loads(raw)
-    except ValueError as error:
-        raise errors.CorruptMatch(match_id=match_id, field=field) from error
-    if value is not None and not isinstance(value, dict):
-        raise errors.CorruptMatch(match_id=match_id, field=field)
-    return value
 
 
 def _safe_location(url: str | URL) -> str:
@@ -827,17 +746,8 @@ def _in_memory(engine: Engine) -> bool:
     return engine.dialect.name == "sqlite" and database_location(engine) == "in memory"
 
 
-def _detail(error: BaseException) -> str:
-    """The driver's own words, one line, without SQLAlchemy's SQL echo."""
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
-def _as_datetime(value: object) -> datetime | None:
-    # func.max() over a DateTime column comes back as text on SQLite.
-    if value is None or isinstance(value, datetime):
-        return value
-    return datetime.fromisoformat(str(value))
 
 
 def _player_info(player: Player) -> PlayerInfo:
@@ -845,7 +755,7 @@ def _player_info(player: Player) -> PlayerInfo:
         id=player.id,
         name=player.name,
         colour=player.colour,
-        created_at=_utc(player.created_at),  # type: ignore[arg-type]
+        created_at=utc(player.created_at),
         archived=bool(player.archived),
     )
 

@@ -103,7 +103,7 @@ class AppModel:
     _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
     _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
     _memo: Any = None
-    deleted: list[Any] = field(default_factory=list)  # db.history.Snapshots of matches deleted here, oldest first
+    deleted: list[Any] = field(default_factory=list)  # db.records.StoredMatch of each match deleted here, oldest first
 
     @classmethod
     def create(cls, store: Store, route: str | None = None) -> AppModel:
@@ -178,7 +178,7 @@ class AppModel:
 
     # -- deleted matches, kept while the app runs so that a delete can be undone ----------
     def keep_deleted(self, snapshot: Any) -> None:
-        """Keep a deleted match's db.history.Snapshot for undo (newest last)."""
+        """Keep a deleted match's db.records.StoredMatch for undo (newest last)."""
         self.deleted = [*self.deleted, snapshot]
 
     def take_deleted(self, match_id: Any) -> Any:

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from companion.game import Outcome
-from db import SeatSpec, Store, errors
-from db.store import MatchInfo
+from db import MatchInfo, SeatSpec, Store, errors
 from tests.db.counter_game import GAME
 
 HERE = Path(__file__).resolve().parent

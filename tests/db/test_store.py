@@ -115,7 +115,7 @@ def test_create_match_round_trip(store: Store, anna_and_min: tuple[int, int]) ->
 @pytest.mark.parametrize(
     ("game", "setup", "seats", "error"),
     [
-        ("chess", {}, "two", errors.UnknownGame),
+        ("chess", {}, "two", errors.GameNotPlayable),
         ("senet", {}, "none", errors.NoSeats),
         ("senet", {}, "dup", errors.DuplicateSeat),
         ("senet", {}, "twice", errors.PlayerSeatedTwice),

@@ -17,7 +17,6 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from db import Store
-from db.history import writing
 from db.models import Event, Match, Participant, Player
 
 T0 = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
@@ -47,7 +46,7 @@ def _session(target: Target) -> Iterator[Session]:
     if isinstance(target, Session):
         yield target
     else:
-        with writing(target) as session:
+        with target.writing() as session:
             yield session
 
 
@@ -152,7 +151,7 @@ class Seeded:
 
 
 def seed_statistics(store: Store) -> Seeded:
-    with writing(store) as session:  # one transaction: one disk sync, not twenty
+    with store.writing() as session:  # one transaction: one disk sync, not twenty
         return _seed_statistics(session)
 
 

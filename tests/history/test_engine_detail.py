@@ -16,9 +16,8 @@ from typing import Any
 from companion.parchis import pending
 from companion.senet import PIECES, SenetState, legal_moves
 from companion.session import MatchSession
-from db import Store
+from db import SeatSpec, Store
 from db.stats import BestHand, CaptureStats, HandCount, game_stats, player_stats
-from db.store import SeatSpec
 
 MOST_ACTIONS = 5_000
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-import db.exchange
+import db.exchange.merge
 from db import Store
 from db.exchange import (
     BadField,
@@ -31,7 +31,7 @@ from db.exchange import (
     import_json,
     read_export,
 )
-from db.history import read_snapshots, reading
+from db.history import read_stored_matches
 from db.models import Event, Match, Participant, Player
 from tests.history.conftest import module_store
 from tests.history.seed import LOG_SAMPLE, T0, Seat, add_match, add_player, seed_statistics
@@ -39,15 +39,15 @@ from tests.history.seed import LOG_SAMPLE, T0, Seat, add_match, add_player, seed
 
 def everything(store: Store) -> tuple[list[Any], list[tuple[str, str, bool]]]:
     """The whole database without its ids: match records (uid order) and players."""
-    with reading(store) as session:
+    with store.reading() as session:
         ids = list(session.scalars(select(Match.id)))
-        records = sorted((s.record for s in read_snapshots(session, ids)), key=lambda r: r.uid)
+        records = sorted((s.record for s in read_stored_matches(session, ids)), key=lambda r: r.uid)
         players = sorted((p.name, p.colour, p.archived) for p in session.scalars(select(Player)))
     return records, players
 
 
 def row_counts(store: Store) -> tuple[int, ...]:
-    with reading(store) as session:
+    with store.reading() as session:
         tables = (Player, Match, Participant, Event)
         return tuple(int(session.scalar(select(func.count()).select_from(t)) or 0) for t in tables)
 
@@ -129,7 +129,7 @@ def test_players_are_matched_by_name_without_case(store: Store, exported: Path, 
     report = import_json(other_sqlite_store, exported)
     assert report.players_matched == 2
     assert sorted(report.players_added) == ["Chen", "Dara", "Nobody Yet"]
-    with reading(other_sqlite_store) as session:
+    with other_sqlite_store.reading() as session:
         names = sorted(session.scalars(select(Player.name)))
         seated = set(session.scalars(select(Participant.player_id)))
     assert names == ["BO", "Chen", "Dara", "Nobody Yet", "anna"]
@@ -279,7 +279,7 @@ def test_a_damaged_file_with_a_fresh_checksum_is_refused_naming_the_field(
 def test_a_failure_while_writing_leaves_nothing_half_written(
     export_file: Path, other_sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = db.exchange.insert_record
+    original = db.exchange.merge.insert_record
     calls = {"n": 0}
 
     def failing(*args: Any, **kwargs: Any) -> Any:
@@ -288,7 +288,7 @@ def test_a_failure_while_writing_leaves_nothing_half_written(
             raise ExchangeError()  # as if the disk filled up at the seventh match
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(db.exchange, "insert_record", failing)
+    monkeypatch.setattr(db.exchange.merge, "insert_record", failing)
     with pytest.raises(ExchangeError):
         import_json(other_sqlite_store, export_file)
     assert row_counts(other_sqlite_store) == (0, 0, 0, 0)  # not even the players

@@ -20,7 +20,6 @@ from db.history import (
     history_page,
     match_page,
     restore,
-    writing,
 )
 from tests.history.conftest import module_store
 from tests.history.seed import LOG_SAMPLE, T0, Seat, add_match, add_player
@@ -51,7 +50,7 @@ def paged(
 
 
 def seed_many(store: Store) -> Many:
-    with writing(store) as session:
+    with store.writing() as session:
         return _seed_many(session)
 
 

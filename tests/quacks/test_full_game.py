@@ -19,7 +19,7 @@ from companion.quacks.data import Bag
 from companion.quacks.match import outcome, play
 from companion.quacks.match_state import MatchState
 from companion.session import MatchSession
-from db.store import SeatSpec, Store
+from db import SeatSpec, Store
 
 SETUP = {"players": 3}
 NO_SPEND = {"droplet": 0, "flask": False}
