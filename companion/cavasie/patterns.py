@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, pairwise
+from typing import Any
 
 from companion.cavasie.deck import Pattern
 
@@ -21,6 +22,7 @@ Reading = Sequence[tuple[int, int]]  # (value, colour index) per card, in the sc
 
 NOTHING, RUN, GROUPS, ONE_COLOUR, ALL_DIFFERENT = range(5)
 ANY, SAME, DIFFERENT = range(3)
+MEMO_LIMIT = 300_000  # remembered readings per ladder (each a few hundred bytes)
 _KIND_CODES = {"nothing": NOTHING, "run": RUN, "groups": GROUPS, "one_colour": ONE_COLOUR,
                "all_different": ALL_DIFFERENT}
 _COLOUR_CODES = {"any": ANY, "same": SAME, "different": DIFFERENT}
@@ -81,6 +83,62 @@ def largest_rainbow(colours_by_value: tuple[int, ...]) -> int:
     return len(present) - deficiency
 
 
+@cache
+def subset_tables(colour_count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For matchings of values to pairwise different colours, found over the subsets of the
+    colours: a bit set whose bit s says "the values so far can take exactly the colours of
+    subset s". `lacking[c]`: the subsets without colour c; `of_size[k]`: the subsets of k colours."""
+    subsets = range(1 << colour_count)
+    lacking = tuple(sum(1 << s for s in subsets if not s >> c & 1) for c in range(colour_count))
+    of_size = tuple(sum(1 << s for s in subsets if s.bit_count() == k) for k in range(colour_count + 1))
+    return lacking, of_size
+
+
+def _with_value(reach: int, colours: int, lacking: Sequence[int]) -> int:
+    """The subsets reachable once one more value, which may show any colour of the mask
+    `colours`, takes a colour not taken yet: each reachable subset without colour c moves to
+    that subset with c (a shift by 1 << c)."""
+    moved = 0
+    colour = 0
+    while colours:
+        if colours & 1:
+            moved |= (reach & lacking[colour]) << (1 << colour)
+        colours >>= 1
+        colour += 1
+    return moved
+
+
+def matching_size(colours_by_value: Sequence[int], colour_count: int) -> int:
+    """`largest_rainbow`, by the subsets of colours instead of Hall's formula."""
+    lacking, of_size = subset_tables(colour_count)
+    reach = 1
+    for colours in colours_by_value:
+        if colours:
+            reach |= _with_value(reach, colours, lacking)
+    for size in range(colour_count, 0, -1):
+        if reach & of_size[size]:
+            return size
+    return 0
+
+
+def distinct_run_size(mask: int, colours_by_value: Sequence[int], colour_count: int) -> int:
+    """`longest_distinct_run`, by the subsets of colours."""
+    lacking, _ = subset_tables(colour_count)
+    for size in range(longest_run(mask), 0, -1):
+        window = (1 << size) - 1
+        for start in range(len(colours_by_value) - size + 1):
+            if (mask >> start) & window != window:
+                continue
+            reach = 1
+            for value in range(start, start + size):
+                reach = _with_value(reach, colours_by_value[value], lacking)
+                if not reach:
+                    break
+            if reach:
+                return size
+    return 0
+
+
 @dataclass(frozen=True)
 class Check:
     """One compiled pattern: what to test, and what it is worth."""
@@ -116,21 +174,134 @@ class Ladder:
         # The checks as plain tuples, the form the hot loop unpacks fastest.
         self._plan = tuple((c.rank, c.kind, c.cards, c.colours, c.groups, c.longer_first, c.index)
                            for c in self.checks)
-        self._by_shape: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        # rank() by the sorted masks (ints) and evaluate_once() by the sorted reading (pairs): the
+        # two kinds of key never meet.
+        self.memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        # The deepest group any check asks for, and the subset tables of `_step` (module doc).
+        self._deepest = max((max(c.groups) for c in self.checks if c.kind == GROUPS), default=1)
+        self._lacking, self._of_size = subset_tables(colour_count)
 
-    def rank(self, colour_masks: Sequence[int], mask: int, reading: Reading) -> tuple[int, int, int]:
-        """`evaluate(reading)`, remembered by the reading's shape. The reading must hold no card
-        twice (the same value in the same colour), so that its per-colour value masks describe it.
-
-        No pattern names a colour or a value: only equal values, consecutive values and equal or
-        different colours count. So two readings that differ by a shift of every value or by
-        a renaming of the colours show the same pattern, and one evaluation serves both. The
-        shape is the per-colour value masks shifted down to the lowest value, sorted."""
-        low = (mask & -mask).bit_length() - 1
-        shape = tuple(sorted([m >> low for m in colour_masks if m]))
-        found = self._by_shape.get(shape)
+    def rank(self, colour_masks: Sequence[int]) -> tuple[int, int, int]:
+        """`evaluate` of a reading given as its per-colour value masks (one per colour index),
+        remembered by the sorted masks: no pattern names a colour (only equal or different
+        colours count), so readings that differ by a renaming of the colours show the same.
+        The reading must hold no card twice (the same value in the same colour), so that the
+        masks describe it whole."""
+        key = tuple(sorted(colour_masks))
+        found = self.memo.get(key)
         if found is None:
-            found = self._by_shape[shape] = self.evaluate(reading)
+            if len(self.memo) > MEMO_LIMIT:  # a long-running referee: start over, never grow without end
+                self.memo.clear()
+            found = self.memo[key] = self.rank_now(colour_masks)
+        return found
+
+    def rank_now(self, colour_masks: Sequence[int]) -> tuple[int, int, int]:
+        """What `rank` remembers: exactly `evaluate`'s answer, found with bit operations
+        instead of lists (tests/cavasie compare the two on every kind of hand)."""
+        mask = 0
+        cards = 0
+        for colour_mask in colour_masks:
+            mask |= colour_mask
+            cards += colour_mask.bit_count()
+        any_run = _run_length(mask)
+        same_run = distinct_run = rainbow = -1
+        levels: list[int] | None = None
+        found_rank = 0
+        found_index = -1
+        length = 0
+        for rank, kind, need, colours, wanted, longer, index in self._plan:
+            if rank < found_rank:
+                break
+            if kind == RUN:
+                if any_run < need:
+                    continue
+                if colours == ANY:
+                    size = any_run
+                elif colours == SAME:
+                    if same_run < 0:
+                        same_run = max(map(_run_length, colour_masks))
+                    size = same_run
+                else:
+                    if distinct_run < 0:
+                        distinct_run = self._distinct_run(mask, any_run, colour_masks)
+                    size = distinct_run
+            elif kind == GROUPS:
+                if levels is None:
+                    levels = _levels(colour_masks, self._deepest)
+                # CV-8 groups on distinct values: the i-th group needs i + 1 values that many times
+                if any(want > self._deepest or levels[want].bit_count() <= i for i, want in enumerate(wanted)):
+                    continue
+                size = need
+            elif kind == ONE_COLOUR:
+                size = max(colour_mask.bit_count() for colour_mask in colour_masks)
+            else:  # ALL_DIFFERENT
+                if rainbow < 0:
+                    rainbow = 0
+                    if mask.bit_count() >= need and sum(1 for m in colour_masks if m) >= need:
+                        rainbow = self._rainbow(mask, colour_masks)
+                size = rainbow
+            if size < need:
+                continue
+            if found_index < 0:
+                found_rank, found_index = rank, index
+            if longer and size > length:
+                length = size
+        if found_index < 0:
+            fallback = self.fallback(cards)
+            return fallback.rank, 0, fallback.index
+        return found_rank, length, found_index
+
+    # Matchings of values to pairwise different colours as in `matching_size`, with each
+    # value's colours read off the per-colour masks.
+    def _step(self, reach: int, value: int, colour_masks: Sequence[int]) -> int:
+        moved = 0
+        for colour, colour_mask in enumerate(colour_masks):
+            if colour_mask >> value & 1:
+                moved |= (reach & self._lacking[colour]) << (1 << colour)
+        return moved
+
+    def _distinct_run(self, mask: int, any_run: int, colour_masks: Sequence[int]) -> int:
+        """`longest_distinct_run`: the longest run of consecutive values shown in pairwise
+        different colours."""
+        top = mask.bit_length()
+        for size in range(any_run, 0, -1):
+            window = (1 << size) - 1
+            for start in range(top - size + 1):
+                if (mask >> start) & window != window:
+                    continue
+                reach = 1
+                for value in range(start, start + size):
+                    reach = self._step(reach, value, colour_masks)
+                    if not reach:
+                        break
+                if reach:
+                    return size
+        return 0
+
+    def _rainbow(self, mask: int, colour_masks: Sequence[int]) -> int:
+        """`largest_rainbow`: the most cards with pairwise different values and colours."""
+        reach = 1
+        value = 0
+        rest = mask
+        while rest:
+            if rest & 1:
+                reach |= self._step(reach, value, colour_masks)
+            rest >>= 1
+            value += 1
+        for size in range(len(self._of_size) - 1, 0, -1):
+            if reach & self._of_size[size]:
+                return size
+        return 0
+
+    def evaluate_once(self, reading: Reading) -> tuple[int, int, int]:
+        """`evaluate`, remembered by the sorted reading (for readings that `rank` cannot take:
+        a card twice, as two quotos both read black 9 are)."""
+        key = tuple(sorted(reading))
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+            found = self.memo[key] = self.evaluate(reading)
         return found
 
     def fallback(self, size: int) -> Check:
@@ -203,6 +374,26 @@ class Ladder:
         return found_rank, length, found_index
 
 
+def _run_length(mask: int) -> int:
+    """`longest_run` without its cache: a few shifts."""
+    length = 0
+    while mask:
+        mask &= mask >> 1
+        length += 1
+    return length
+
+
+def _levels(colour_masks: Sequence[int], deepest: int) -> list[int]:
+    """levels[k]: the values shown by at least k cards (k = 1 … deepest), counted bit-parallel."""
+    levels = [0] * (deepest + 1)
+    for colour_mask in colour_masks:
+        if colour_mask:
+            for k in range(deepest, 1, -1):
+                levels[k] |= levels[k - 1] & colour_mask
+            levels[1] |= colour_mask
+    return levels
+
+
 def _colours_by_value(reading: Reading) -> tuple[int, ...]:
     top = max(value for value, _ in reading)
     by_value = [0] * (top + 1)
@@ -238,16 +429,38 @@ def pattern_cards(pattern: Pattern, reading: Reading) -> tuple[int, ...]:
             used.add(value)
             chosen.extend(by_value[value][:need])
         return tuple(chosen)
-    # runs and all_different: the largest fitting subset, highest values first
+    # runs and all_different: the largest fitting subset, the highest sum (the first such in
+    # `combinations` order). The largest size that fits is known from the reading itself, so
+    # only subsets of that size are tried.
+    size = _largest_fit(pattern, reading)
+    if size < pattern.cards:
+        return ()
+    values = [value for value, _ in reading]
     best_pick: tuple[int, ...] = ()
-    for size in range(len(reading), pattern.cards - 1, -1):
-        for pick in combinations(positions, size):
-            better = not best_pick or sum(reading[i][0] for i in pick) > sum(reading[i][0] for i in best_pick)
-            if better and _shows(pattern, [reading[i] for i in pick]):
-                best_pick = pick
-        if best_pick:
-            return best_pick
-    return ()
+    best_sum = -1
+    for pick in combinations(positions, size):
+        total = sum([values[i] for i in pick])
+        if total > best_sum and _shows(pattern, [reading[i] for i in pick]):
+            best_pick, best_sum = pick, total
+    return best_pick
+
+
+def _largest_fit(pattern: Pattern, reading: Reading) -> int:
+    """The most cards of `reading` that can show `pattern` (a run or all_different) together."""
+    colour_count = max(colour for _, colour in reading) + 1
+    if pattern.kind == "all_different":
+        return matching_size(_colours_by_value(reading), colour_count)
+    mask = 0
+    for value, _ in reading:
+        mask |= 1 << value
+    if pattern.colours == "any":
+        return longest_run(mask)
+    if pattern.colours == "same":
+        by_colour: dict[int, int] = {}
+        for value, colour in reading:
+            by_colour[colour] = by_colour.get(colour, 0) | 1 << value
+        return max(map(longest_run, by_colour.values()))
+    return distinct_run_size(mask, _colours_by_value(reading), colour_count)
 
 
 def _shows(pattern: Pattern, cards: Sequence[tuple[int, int]]) -> bool:

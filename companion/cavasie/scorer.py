@@ -89,9 +89,10 @@ class HandScore:
         }
 
 
-# The best reading of one fixed choice of cards:
-# (key, cards in reading order, reading, pattern index or VEPLEQUE / SOL, lifted pattern index or -1)
-_Best = tuple[Key, tuple[int, ...], tuple[tuple[int, int], ...], int, int]
+# The best reading of one fixed choice of cards: (key, cards in reading order (numbered cards
+# first, then the quotos), the quotos' readings as (value, colour, share), pattern index or
+# VEPLEQUE / SOL, lifted pattern index or -1). The whole reading is built only for the answer.
+_Best = tuple[Key, tuple[int, ...], tuple[tuple[int, int, int], ...], int, int]
 
 VEPLEQUE, SOL = -1, -2
 _FIELD = 4  # bits per count in the packed tie-break (a scored hand has at most six cards)
@@ -149,6 +150,7 @@ class Scorer:
         self._voided: Ladder | None = None
         vepleque = ladder.vepleque
         self._vepleque_quotos = frozenset(vepleque.quotos) if vepleque else frozenset()
+        self._vepleque_without_quotos = 0 in self._vepleque_quotos  # only a hand-built ladder
         self._vepleque_rank = ladder.rank_of(vepleque.ranks_as) if vepleque else 0
         if vepleque and vepleque.voids_from is not None:
             self._voided = Ladder(ladder.patterns, self.black + 1, below_rank=ladder.rank_of(vepleque.voids_from))
@@ -162,6 +164,11 @@ class Scorer:
         self._sol_needs = ladder.rank_of(sol.needs) if sol else 0
         self._sol_rank = ladder.rank_of(sol.lifts_to) if sol else 0
         self._cache: dict[int, _Best] = {}
+        self._index = {card.code: i for i, card in enumerate(deck.cards)}
+        self._quoto_mask = sum(1 << i for i, card in enumerate(deck.cards) if card.quoto)
+        # numbered cards that are not black: a choice holding one cannot be vepleque (CV-9)
+        self._coloured_mask = sum(1 << i for i, card in enumerate(deck.cards)
+                                  if not card.quoto and self._own[i] != self.black)
 
     def _share(self, value: int, colour: int, shape: str | None) -> int:
         share = value << self._sum_shift
@@ -175,8 +182,9 @@ class Scorer:
     def score(self, seat: SeatCards, voided: bool = False) -> HandScore:
         """The best scored hand of `seat` (CV-7). `voided`: score as at a showdown where a
         vepleque voided the patterns from felox up (CV-9). Codes must be the deck's."""
-        hand = [self.deck.index(code) for code in seat.hand]
-        floor = [self.deck.index(code) for code in seat.floor]
+        index = self._index
+        hand = [index[code] for code in seat.hand]
+        floor = [index[code] for code in seat.floor]
         floor_picks = _picks(floor, 2)
         if seat.dealer:
             sol_ok = min(2, len(hand)) <= self._sol_hand_cards
@@ -184,17 +192,20 @@ class Scorer:
         else:
             sol_ok = len(hand) <= self._sol_hand_cards
             hand_picks = _picks(hand, len(hand))
-        flags = (2 if sol_ok else 0) | (1 if voided and self._voided is not None else 0)
+        voided = voided and self._voided is not None
+        flags = (2 if sol_ok else 0) | (1 if voided else 0)
         cache = self._cache
         if len(cache) > 400_000:  # a long session: start over rather than grow without end
             cache.clear()
+        evaluate = self._evaluate
         best: _Best | None = None
         for hand_mask, hand_cards in hand_picks:
             for floor_mask, floor_cards in floor_picks:
-                memo = (hand_mask | floor_mask) << 2 | flags
+                held = hand_mask | floor_mask
+                memo = held << 2 | flags
                 found = cache.get(memo)
                 if found is None:
-                    found = cache[memo] = self._evaluate(hand_cards + floor_cards, sol_ok, flags & 1 == 1)
+                    found = cache[memo] = evaluate(hand_cards + floor_cards, held, sol_ok, voided)
                 if best is None or found[0] > best[0]:
                     best = found
         assert best is not None
@@ -208,8 +219,11 @@ class Scorer:
 
     def read(self, cards: Sequence[str], hand_cards: int = 2, voided: bool = False) -> HandScore:
         """The best reading of one fixed scored hand (no choice of floor cards)."""
-        indices = tuple(self.deck.index(code) for code in cards)
-        return self._answer(self._evaluate(indices, hand_cards <= self._sol_hand_cards,
+        indices = tuple(self._index[code] for code in cards)
+        held = 0
+        for i in indices:
+            held |= 1 << i
+        return self._answer(self._evaluate(indices, held, hand_cards <= self._sol_hand_cards,
                                            voided and self._voided is not None))
 
     @property
@@ -250,63 +264,78 @@ class Scorer:
             values |= self._value_bits[i]
         return self._same_runs and bool(values & values >> 1)
 
-    def _evaluate(self, cards: tuple[int, ...], sol_ok: bool, voided: bool) -> _Best:
-        quotos = [i for i in cards if self._quoto[i]]
-        numbered = [i for i in cards if not self._quoto[i]]
+    def _evaluate(self, cards: tuple[int, ...], held: int, sol_ok: bool, voided: bool) -> _Best:
+        """The best reading of one choice of cards (`held`: their bit mask)."""
+        quoto = self._quoto
+        fixed = self._fixed
+        ladder = self._voided if voided and self._voided is not None else self._full
+        sol = sol_ok and self._sol_mask != 0 and held & self._sol_mask == self._sol_mask
+        sol_needs, sol_rank = self._sol_needs, self._sol_rank
+        if not held & self._quoto_mask and not self._vepleque_without_quotos:  # one reading: the common case
+            masks = [0] * (self.black + 1)
+            tie = 0
+            twice = False
+            for i in cards:
+                _, colour, bit, share = fixed[i]
+                if masks[colour] & bit:
+                    twice = True
+                masks[colour] |= bit
+                tie += share
+            if twice:
+                rank, length, pattern = ladder.evaluate_once(self._reading(cards, ()))
+            else:
+                rank, length, pattern = ladder.rank(masks)
+            lifted = -1
+            if sol and sol_needs <= rank < sol_rank:
+                rank, length, lifted, pattern = sol_rank, 0, pattern, SOL
+            return (rank, length, tie), cards, (), pattern, lifted
+        quotos = [i for i in cards if quoto[i]]
+        numbered = [i for i in cards if not quoto[i]]
         order = (*numbered, *quotos)
-        if len(quotos) in self._vepleque_quotos and all(self._own[i] == self.black for i in numbered):
+        if len(quotos) in self._vepleque_quotos and not held & self._coloured_mask:
             # CV-9: that choice of cards ranks as felox whatever else it reads as; all black,
             # so the quotos take the higher value for the sum and add to no colour.
-            tie = sum(self._fixed[i][3] for i in numbered) + (self._top_quoto << self._sum_shift) * len(quotos)
-            black_reading = [(self._fixed[i][0], self._fixed[i][1]) for i in numbered]
-            black_reading += [(self._top_quoto, self.black)] * len(quotos)
-            return (self._vepleque_rank, 0, tie), order, tuple(black_reading), VEPLEQUE, -1
-        ladder = self._voided if voided and self._voided is not None else self._full
-        sol = False
-        if sol_ok and self._sol_mask:
-            held = 0
-            for i in cards:
-                held |= 1 << i
-            sol = held & self._sol_mask == self._sol_mask
+            black = (self._top_quoto, self.black, self._top_quoto << self._sum_shift)
+            tie = sum(fixed[i][3] for i in numbered) + black[2] * len(quotos)
+            return (self._vepleque_rank, 0, tie), order, (black,) * len(quotos), VEPLEQUE, -1
         masks = [0] * (self.black + 1)
-        mask = tie = 0
+        tie = 0
         twice = False  # the same value in the same colour twice (black quotos, or an edited deck)
-        base: list[tuple[int, int]] = []
         for i in numbered:
-            value, colour, bit, share = self._fixed[i]
+            _, colour, bit, share = fixed[i]
             if masks[colour] & bit:
                 twice = True
             masks[colour] |= bit
-            mask |= bit
             tie += share
-            base.append((value, colour))
-        best: _Best | None = None
+        best_key: Key | None = None
+        best_combo: tuple[tuple[int, int, int], ...] = ()
+        best_pattern = best_lifted = -1
         for combo in product(*[self._quoto_options(cards, q) for q in quotos]):
-            reading = list(base)
-            read_masks = masks
-            read_mask, read_tie, read_twice = mask, tie, twice
-            if combo:
-                read_masks = list(masks)
-                for value, colour, share in combo:
-                    bit = 1 << value
-                    if read_masks[colour] & bit:
-                        read_twice = True
-                    read_masks[colour] |= bit
-                    read_mask |= bit
-                    read_tie += share
-                    reading.append((value, colour))
+            read_masks = list(masks)
+            read_tie, read_twice = tie, twice
+            for value, colour, share in combo:
+                bit = 1 << value
+                if read_masks[colour] & bit:
+                    read_twice = True
+                read_masks[colour] |= bit
+                read_tie += share
             if read_twice:
-                rank, length, pattern = ladder.evaluate(reading)
+                rank, length, pattern = ladder.evaluate_once(self._reading(numbered, combo))
             else:
-                rank, length, pattern = ladder.rank(read_masks, read_mask, reading)
+                rank, length, pattern = ladder.rank(read_masks)
             lifted = -1
-            if sol and self._sol_needs <= rank < self._sol_rank:
-                rank, length, lifted, pattern = self._sol_rank, 0, pattern, SOL
+            if sol and sol_needs <= rank < sol_rank:
+                rank, length, lifted, pattern = sol_rank, 0, pattern, SOL
             key = (rank, length, read_tie)
-            if best is None or key > best[0]:
-                best = (key, order, tuple(reading), pattern, lifted)
-        assert best is not None
-        return best
+            if best_key is None or key > best_key:
+                best_key, best_combo, best_pattern, best_lifted = key, combo, pattern, lifted
+        assert best_key is not None
+        return best_key, order, best_combo, best_pattern, best_lifted
+
+    def _reading(self, numbered: Sequence[int], combo: Sequence[tuple[int, int, int]]) -> tuple[tuple[int, int], ...]:
+        """The (value, colour) of each card: the numbered cards', then the quotos' as read."""
+        fixed = self._fixed
+        return (*((fixed[i][0], fixed[i][1]) for i in numbered), *((value, colour) for value, colour, _ in combo))
 
     # -- the answer ----------------------------------------------------------------------------
     def unpack(self, tie: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -316,7 +345,8 @@ class Scorer:
         return tie >> self._sum_shift, colours, shapes
 
     def _answer(self, best: _Best) -> HandScore:
-        key, cards, reading, pattern_index, lifted = best
+        key, cards, combo, pattern_index, lifted = best
+        reading = self._reading(cards[:len(cards) - len(combo)], combo)
         deck = self.deck
         codes = [deck.cards[i].code for i in cards]
         colour_names = (*deck.colours, deck.black)
@@ -367,8 +397,15 @@ class Scorer:
 
 def _picks(cards: list[int], count: int) -> list[tuple[int, tuple[int, ...]]]:
     """Every choice of `count` of `cards` (all of them when fewer), with its bit mask."""
+    if len(cards) <= count:
+        mask = 0
+        for index in cards:
+            mask |= 1 << index
+        return [(mask, tuple(cards))]
+    if count == 2:
+        return [((1 << a) | (1 << b), (a, b)) for a, b in combinations(cards, 2)]
     picks = []
-    for pick in combinations(cards, min(count, len(cards))):
+    for pick in combinations(cards, count):
         mask = 0
         for index in pick:
             mask |= 1 << index
