@@ -18,7 +18,7 @@ from companion.errors import BadRequest
 Event = dict[str, Any]
 Action = Mapping[str, Any]
 Op = Callable[[Mapping[str, Any]], dict[str, Any]]
-OptionKind = Literal["bool", "choice", "int"]
+OptionKind = Literal["bool", "choice", "int", "data"]
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,8 @@ class Engine(Protocol):
 
 @dataclass(frozen=True)
 class Option:
-    """One typed set-up option: a switch, a choice among names, or a bounded number."""
+    """One typed set-up option: a switch, a choice among names, a bounded number, or "data": a
+    JSON object (or null) that the game's engine reads and checks itself, such as an edited deck."""
 
     key: str
     kind: OptionKind
@@ -109,6 +110,8 @@ class Option:
             ok = isinstance(value, bool)
         elif self.kind == "choice":
             ok = isinstance(value, str) and value in self.choices
+        elif self.kind == "data":
+            ok = value is None or isinstance(value, dict)
         else:
             ok = (
                 isinstance(value, int)
@@ -131,6 +134,8 @@ class Option:
             return "true, false"
         if self.kind == "choice":
             return ", ".join(str(choice) for choice in self.choices)
+        if self.kind == "data":
+            return "null, {…}"
         return f"{self.low}…{self.high}"
 
 

@@ -40,9 +40,14 @@ GAME = Game(
     engine=CavasieEngine(),
     ops=protocol.OPS,
     options=(
-        Option("dealer", kind="bool", default=False, rule="CV-4"),
+        # CV-4: with three to five players one of them deals (the seat turns each hand); off is
+        # a house rule, everyone gets hand cards and bets. With two there is never a dealer.
+        Option("dealer", kind="bool", default=True, rule="CV-4"),
         Option("chips", kind="int", default=100, low=1, high=1_000_000, rule="CV-5"),
         Option("ante", kind="int", default=1, low=0, high=10_000, rule="CV-5"),
+        # An edited deck (the form of deck.json), stored with the match and replayed with it;
+        # null: the Didopoikas of CV-1 … CV-3.
+        Option("deck", kind="data", default=None, rule="CV-1"),
     ),
 )
 

@@ -105,15 +105,14 @@ def check_once(cards: Iterable[str]) -> None:
 
 
 def check_table(seats: Sequence[SeatCards]) -> None:
-    """CV-4: two to five players, at most one dealer, and none when only two play."""
+    """CV-4: two to five players at a showdown, at most one dealer. Two may be the dealer and
+    one other player: a table of three or more where everyone else folded (CV-5)."""
     low, high = PLAYERS
     if not low <= len(seats) <= high:
         raise BadPosition("cavasie.players_count", rule="CV-4", count=len(seats), low=low, high=high)
     dealers = sum(1 for seat in seats if seat.dealer)
     if dealers > 1:
         raise BadPosition("cavasie.dealers_many", rule="CV-4", count=dealers)
-    if dealers and len(seats) == 2:
-        raise BadPosition("cavasie.dealer_with_two", rule="CV-4")
 
 
 def all_cards(seats: Iterable[SeatCards]) -> list[str]:

@@ -13,15 +13,22 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from itertools import pairwise
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from companion.errors import BadRequest, RefereeError
 from companion.referee.fields import is_int
 
+DECK_FILE = Path(__file__).with_name("deck.json")
 MAX_VALUE = 30  # values index bit masks; the default deck uses 0..9
+MAX_COLOURS = 8  # the scorer matches values to colours over every subset of the colours (and black)
+MAX_SHAPES = 8
+MAX_CARDS = 80  # a deck the picker can show; the default deck has 36
+MAX_CODE = 4  # characters of a card code, as printed on a card on screen
+MAX_TEXT = 40  # characters of a name or a gloss
+MIN_PLAYERS = 2  # CV-4: the smallest table a deck must be able to deal to
 MAX_SCORED_CARDS = 6  # CV-7: four hand cards and two floor cards
 RUN_COLOURS = ("any", "same", "different")
 KINDS = ("nothing", "run", "groups", "one_colour", "all_different")
@@ -235,16 +242,17 @@ def _check_top(data: Any, problems: _Problems) -> bool:
         problems.add("cavasie.deck_not_object", "CV-1")
         return False
     colours = data.get("colours")
-    if not (isinstance(colours, list) and colours and all(_text(c) for c in colours)
+    if not (isinstance(colours, list) and 0 < len(colours) <= MAX_COLOURS and all(_text(c) for c in colours)
             and len(set(colours)) == len(colours)):
-        problems.add("cavasie.deck_colours", "CV-1")
+        problems.add("cavasie.deck_colours", "CV-1", high=MAX_COLOURS)
         return False
     if not _text(data.get("black")) or data["black"] in colours:
         problems.add("cavasie.deck_black", "CV-2")
         return False
     shapes = data.get("shapes", [])
-    if not (isinstance(shapes, list) and all(_text(s) for s in shapes) and len(set(shapes)) == len(shapes)):
-        problems.add("cavasie.deck_shapes", "CV-3")
+    if not (isinstance(shapes, list) and len(shapes) <= MAX_SHAPES and all(_text(s) for s in shapes)
+            and len(set(shapes)) == len(shapes)):
+        problems.add("cavasie.deck_shapes", "CV-3", high=MAX_SHAPES)
         return False
     values = data.get("quoto_values")
     if not (_int_list(values) and values and len(set(values)) == len(values)
@@ -254,6 +262,9 @@ def _check_top(data: Any, problems: _Problems) -> bool:
     if not isinstance(data.get("cards"), list) or not data["cards"]:
         problems.add("cavasie.deck_no_cards", "CV-1")
         return False
+    if len(data["cards"]) > MAX_CARDS:
+        problems.add("cavasie.deck_too_many_cards", "CV-1", cards=len(data["cards"]), high=MAX_CARDS)
+        return False
     return True
 
 
@@ -262,13 +273,14 @@ def _read_card(raw: Any, position: int, data: Mapping[str, Any], problems: _Prob
         problems.add("cavasie.deck_card_not_object", "CV-1", position=position)
         return None
     code: Any = raw.get("code")
-    if not _text(code):
-        problems.add("cavasie.deck_card_code", "CV-1", position=position)
+    if not (_text(code) and len(code) <= MAX_CODE and code == code.strip() and code.isprintable()):
+        problems.add("cavasie.deck_card_code", "CV-1", position=position, high=MAX_CODE)
         return None
     found = len(problems.found)
     for text_field in ("name", "gloss"):
-        if not isinstance(raw.get(text_field, ""), str):
-            problems.add("cavasie.deck_card_text", "CV-1", card=code, field=text_field)
+        text = raw.get(text_field, "")
+        if not (isinstance(text, str) and len(text) <= MAX_TEXT and text.isprintable()):
+            problems.add("cavasie.deck_card_text", "CV-1", card=code, field=text_field, high=MAX_TEXT)
     colour: Any = raw.get("colour")
     if colour not in data["colours"] and colour != data["black"]:
         problems.add("cavasie.deck_card_colour", "CV-1", card=code, colour=_shown(colour),
@@ -427,17 +439,35 @@ def _read(data: Any) -> tuple[Deck | None, list[RefereeError]]:
     return deck, []
 
 
-def deck_problems(data: Any) -> list[RefereeError]:
+def deal_size(players: int) -> int:
+    """The cards CV-4 deals at a table of `players`: the dealer's four floor cards, two centre
+    cards and four cards for each other player; without a dealer, two centre cards and four for
+    everyone. Either way 4 × players + 2."""
+    return 4 * players + 2
+
+
+def _checked(data: Any, players: int | None) -> tuple[Deck | None, list[RefereeError]]:
+    deck, problems = _read(data)
+    table = MIN_PLAYERS if players is None else players
+    if deck is not None and len(deck.cards) < deal_size(table):
+        problems.append(BadRequest("cavasie.deck_too_small", rule="CV-4", cards=len(deck.cards), players=table,
+                                   needed=deal_size(table)))
+        deck = None
+    return deck, problems
+
+
+def deck_problems(data: Any, players: int | None = None) -> list[RefereeError]:
     """Every problem of an edited deck (empty when it loads). Each is a `BadRequest` with a
-    `cavasie.deck_*` or `cavasie.ladder_*` message id and a rule id."""
-    return _read(data)[1]
+    `cavasie.deck_*` or `cavasie.ladder_*` message id and a rule id. A deck must hold the cards
+    of a whole deal (CV-4) at a table of `players`, or at the smallest table when not given."""
+    return _checked(data, players)[1]
 
 
 def load_deck(data: Any) -> Deck:
     """The deck described by `data` (the form of `deck.json` and `Deck.to_json()`).
 
     Raises the first of `deck_problems(data)` when the data is malformed."""
-    deck, problems = _read(data)
+    deck, problems = _checked(data, None)
     if deck is None:
         raise problems[0]
     return deck
@@ -446,7 +476,7 @@ def load_deck(data: Any) -> Deck:
 @cache
 def default_deck() -> Deck:
     """The Didopoikas of CV-1 … CV-3 with the ladder of CV-8 and CV-9."""
-    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+    text = DECK_FILE.read_text(encoding="utf-8")
     return load_deck(json.loads(text))
 
 

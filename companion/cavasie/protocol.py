@@ -40,10 +40,13 @@ def op_score(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def op_showdown(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Rank 2–5 players (CV-9 voiding, CV-10 ties shared)."""
+    """Rank 2–5 players (CV-9 voiding, CV-10 ties shared). Every field is read before the
+    number of players is checked (the protocol's order), in one pass; no hand is scored
+    before the whole table is known to be one that can exist."""
     scorer = default_scorer()
     players = require(request, "players", list)
     names: list[str] = []
+    seen: set[str] = set()  # a set, so that a request of many thousand players stays linear
     seats = []
     for position, player in enumerate(players, start=1):
         if not isinstance(player, dict):
@@ -53,8 +56,9 @@ def op_showdown(request: Mapping[str, Any]) -> dict[str, Any]:
         name = player["name"]
         if not isinstance(name, str):
             raise BadRequest("cavasie.player_name_type", position=position)
-        if name in names:
+        if name in seen:
             raise BadRequest("cavasie.name_twice", player=name)
+        seen.add(name)
         names.append(name)
         seats.append(read_seat(scorer.deck, player, player=name))
     check_table(seats)

@@ -36,7 +36,7 @@ from typing import Any
 
 from companion.cavasie.betting import award, bettors, next_to_act, play_order, round_over, start_round
 from companion.cavasie.checks import read_code, shown
-from companion.cavasie.deck import Deck, default_deck, load_deck
+from companion.cavasie.deck import Deck, deal_size, default_deck, load_deck
 from companion.cavasie.scorer import Scorer, SeatCards
 from companion.cavasie.showdown import report
 from companion.cavasie.table_state import (
@@ -74,15 +74,17 @@ def scorer_for(deck: Deck) -> Scorer:
 
 
 # -- starting ---------------------------------------------------------------------------------------
-def new_table(players: int, dealer: bool = False, chips: int = 100, ante: int = 1,
+def new_table(players: int, dealer: bool = True, chips: int = 100, ante: int = 1,
               deck: Deck | None = None) -> TableState:
-    """A session's first hand, antes paid. CV-4: 2–5 players; never a dealer with two."""
+    """A session's first hand, antes paid. CV-4: 2–5 players, with a dealer whenever three or
+    more are dealt in (`dealer`; playing without one is a house rule); never with two."""
     if not 2 <= players <= 5:
         raise BadRequest("cavasie.players_count", rule="CV-4", count=players, low=2, high=5)
-    if dealer and players == 2:
-        raise BadRequest("cavasie.dealer_with_two", rule="CV-4")
     if chips < 1 or ante < 0:
         raise BadRequest("cavasie.setup_chips", chips=chips, ante=ante)
+    if deck is not None and len(deck.cards) < deal_size(players):
+        raise BadRequest("cavasie.deck_too_small", rule="CV-4", cards=len(deck.cards), players=players,
+                         needed=deal_size(players))
     stacks = (chips,) * players
     stacks, hand = _begin_hand(stacks, dealer, ante, number=1, button=0)
     return TableState(players, dealer, ante, stacks, hand, deck=deck or default_deck())
@@ -141,10 +143,20 @@ def _check_new_card(hand: Hand, code: str | None) -> None:
         raise IllegalMove("cavasie.card_twice", rule="CV-6", card=code)
 
 
+def _check_deck_left(state: TableState) -> None:
+    """CV-6: one deck. A card can come onto the table only while one is left."""
+    if state.hand.slots() >= len(state.deck.cards):
+        raise IllegalMove("cavasie.deck_empty", rule="CV-6", cards=len(state.deck.cards))
+
+
 # -- the engine's entry point -------------------------------------------------------------------------
 def apply_action(state: TableState, action: Mapping[str, Any]) -> tuple[TableState, list[Event]]:
     kind = _kind(action)
     if state.ended:
+        if kind == "end_session" and state.hand.phase == SETTLED and _one_holds_every_chip(state.chips):
+            # The session ended by itself at that showdown; a log from before it did so
+            # ends it by hand here, and still replays.
+            return state, []
         raise GameOver("cavasie.session_over")
     handler = _HANDLERS[kind]
     return handler(state, action)
@@ -238,6 +250,7 @@ def _place(state: TableState, action: Mapping[str, Any]) -> tuple[TableState, li
     if face_up and code is None:
         raise IllegalMove("cavasie.face_up_unknown", rule="CV-4")
     _check_new_card(hand, code)
+    _check_deck_left(state)
     slot = Slot(code, face_up)
     if seat is None:
         hand = replace(hand, center=(*hand.center, slot))
@@ -287,6 +300,7 @@ def _draw(state: TableState, action: Mapping[str, Any]) -> tuple[TableState, lis
     if me.chose:
         raise IllegalMove("cavasie.draw_after_choice", rule="CV-4", seat=seat)
     _check_new_card(hand, code)
+    _check_deck_left(state)
     hand = hand.with_seat(seat, floor=(*me.floor, Slot(code, False)), drawn=me.drawn + 1)
     return replace(state, hand=hand), [{"type": "drew", "seat": seat, "card": code}]
 
@@ -619,12 +633,30 @@ def _settle_uncontested(state: TableState, seat: int, events: list[Event]) -> tu
 
 
 def _settle(state: TableState, settlement: dict[str, Any], events: list[Event]) -> tuple[TableState, list[Event]]:
+    """Pay the awards. A seat left without chips is out from this hand on (`busted`: the hand's
+    number and the chips it started the hand with, for the places); when one player holds
+    every chip, the session is over by itself."""
+    hand = state.hand
     chips = list(state.chips)
     for seat, won in settlement["awards"].items():
         chips[int(seat)] += won
-    seats = tuple(replace(seat, stake=0, bet=0) for seat in state.hand.seats)
-    hand = replace(state.hand, phase=SETTLED, current=None, seats=seats, result=settlement)
-    return replace(state, chips=tuple(chips), hand=hand), [*events, {"type": "hand_over", "chips": chips}]
+    busted = list(state.busted) or [None] * state.players
+    for seat, part in enumerate(hand.seats):
+        if part.in_hand and chips[seat] == 0 and busted[seat] is None:
+            busted[seat] = (hand.number, state.chips[seat] + part.stake)
+    seats = tuple(replace(seat, stake=0, bet=0) for seat in hand.seats)
+    hand = replace(hand, phase=SETTLED, current=None, seats=seats, result=settlement)
+    over = _one_holds_every_chip(chips)
+    state = replace(state, chips=tuple(chips), hand=hand, ended=over,
+                    busted=tuple(busted) if any(b is not None for b in busted) else ())
+    events = [*events, {"type": "hand_over", "chips": chips}]
+    if over:
+        events.append({"type": "session_over", "chips": chips})
+    return state, events
+
+
+def _one_holds_every_chip(chips: Sequence[int]) -> bool:
+    return sum(1 for stack in chips if stack > 0) < 2
 
 
 # -- between hands -----------------------------------------------------------------------------------------------
@@ -665,7 +697,8 @@ _HANDLERS = {
 
 # -- reading the state ---------------------------------------------------------------------------------------------
 def outcome(state: TableState) -> Outcome:
-    """Chips per seat; places by chips once the session is ended (ties share a place).
+    """Chips per seat; places once the session is ended: by chips, busted players by when they
+    went out (`_standing`; ties share a place).
 
     `detail` (the statistics contract of db/stats.py): the hand's number, phase and pot, and
     `seats`: `{"0": {"best_hand": {"rank": 14, "pattern": "hugenie"}}, "1": {}, ...}`, each
@@ -681,12 +714,23 @@ def outcome(state: TableState) -> Outcome:
     if not state.ended:
         return Outcome(False, (), scores, detail)
     places: list[list[int]] = []
-    for seat in sorted(range(state.players), key=lambda s: -state.chips[s]):
-        if places and state.chips[places[-1][0]] == state.chips[seat]:
+    standing = {seat: _standing(state, seat) for seat in range(state.players)}
+    for seat in sorted(range(state.players), key=lambda s: standing[s], reverse=True):
+        if places and standing[places[-1][0]] == standing[seat]:
             places[-1].append(seat)
         else:
             places.append([seat])
     return Outcome(True, tuple(tuple(group) for group in places), scores, detail)
+
+
+def _standing(state: TableState, seat: int) -> tuple[int, int, int]:
+    """What places a seat at the end: its chips; among players who lost every chip, the later
+    bust first, and of two out in the same hand, the one who started it with more chips."""
+    bust = state.bust(seat)
+    if bust is None:
+        return (state.chips[seat], 1 << 62, 0)
+    number, stack = bust
+    return (state.chips[seat], number, stack)
 
 
 def acting_seat(state: TableState) -> int | None:
@@ -741,9 +785,10 @@ def next_deal_slot(state: TableState) -> tuple[int | None, str, bool] | None:
     return None
 
 
-def _spare_code(state: TableState) -> str:
+def _spare_code(state: TableState) -> str | None:
+    """Some card code not on the table (None when every card is)."""
     used = set(state.hand.cards())
-    return next(code for code in state.deck.codes if code not in used)
+    return next((code for code in state.deck.codes if code not in used), None)
 
 
 def _candidates(state: TableState) -> list[dict[str, Any]]:
@@ -761,9 +806,11 @@ def _candidates(state: TableState) -> list[dict[str, Any]]:
     def turn_up(index: int) -> dict[str, Any]:
         return {"turn_up": index} if me.floor[index].code else {"turn_up": index, "card": spare}
 
+    # an unknown card turned up takes a code not on the table: with none left there is no such card
+    turnable = [i for i in range(len(me.floor)) if me.floor[i].code or spare is not None]
     if phase == DRAW:
         return [{"draw": None}, *({"to_hand": i} for i in range(len(me.floor))),
-                *(turn_up(i) for i in range(len(me.floor))), {"done": True}]
+                *(turn_up(i) for i in turnable), {"done": True}]
     if phase in BETTING:
         return [{"check": True}, {"call": True}, {"bet": 1}, {"raise": 1}, {"fold": True}]
     if phase == INTERACT:
@@ -771,7 +818,7 @@ def _candidates(state: TableState) -> list[dict[str, Any]]:
                 *({"interact": "swap", "hand": h, "floor": f}
                   for h in range(len(me.hand)) for f in range(len(me.floor))),
                 *({"interact": "choice", "to_hand": i} for i in range(len(me.floor))),
-                *({"interact": "choice", **turn_up(i)} for i in range(len(me.floor))),
+                *({"interact": "choice", **turn_up(i)} for i in turnable),
                 *({"interact": "take_center", "center": i} for i in range(len(hand.center)))]
     return []
 
@@ -801,7 +848,7 @@ class CavasieEngine:
     def new_state(self, setup: Mapping[str, Any]) -> TableState:
         """`setup`: {"players": 2–5, "dealer": bool, "chips": int, "ante": int, "deck"?: deck data}."""
         deck = load_deck(setup["deck"]) if setup.get("deck") is not None else None
-        return new_table(int(setup["players"]), bool(setup.get("dealer", False)), int(setup.get("chips", 100)),
+        return new_table(int(setup["players"]), bool(setup.get("dealer", True)), int(setup.get("chips", 100)),
                          int(setup.get("ante", 1)), deck)
 
     def apply(self, state: TableState, action: Mapping[str, Any]) -> tuple[TableState, list[Event]]:

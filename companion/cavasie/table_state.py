@@ -100,6 +100,10 @@ class Hand:
         seats[index] = replace(seats[index], **changes)
         return replace(self, seats=tuple(seats))
 
+    def slots(self) -> int:
+        """How many cards lie on the table, known or not (CV-6: at most the deck)."""
+        return len(self.center) + sum(len(seat.floor) + len(seat.hand) for seat in self.seats)
+
     def cards(self) -> list[str]:
         """Every card code entered in this hand (CV-6)."""
         codes = [slot.code for slot in self.center]
@@ -153,7 +157,9 @@ class TableState:
     """A session of hands (CV-4 … CV-10): chip stacks carry from hand to hand.
 
     `best_hands[s]` is seat s's best hand scored at a showdown so far (None before its first);
-    an empty tuple means no showdown yet."""
+    an empty tuple means no showdown yet. `busted[s]` is (hand number, chips it started that
+    hand with) for a seat that lost its last chip, None for the others; empty: nobody has.
+    `ended`: ended by hand, or by itself when one player holds every chip."""
 
     players: int
     dealer_mode: bool  # the table plays with a dealer (CV-4; never with two players)
@@ -163,9 +169,13 @@ class TableState:
     ended: bool = False
     deck: Deck = field(default_factory=default_deck)
     best_hands: tuple[BestHand | None, ...] = ()
+    busted: tuple[tuple[int, int] | None, ...] = ()
 
     def best_hand(self, seat: int) -> BestHand | None:
         return self.best_hands[seat] if seat < len(self.best_hands) else None
+
+    def bust(self, seat: int) -> tuple[int, int] | None:
+        return self.busted[seat] if seat < len(self.busted) else None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -176,6 +186,8 @@ class TableState:
             data["deck"] = self.deck.to_json()
         if self.best_hands:
             data["best_hands"] = [None if best is None else best.to_json() for best in self.best_hands]
+        if self.busted:
+            data["busted"] = [None if bust is None else list(bust) for bust in self.busted]
         return data
 
     @classmethod
@@ -189,6 +201,8 @@ class TableState:
                 chips=tuple(int(c) for c in data["chips"]), hand=Hand.from_json(data["hand"]),
                 ended=bool(data.get("ended", False)), deck=deck,
                 best_hands=tuple(BestHand.from_json(best) for best in data.get("best_hands", ())),
+                busted=tuple(None if bust is None else (int(bust[0]), int(bust[1]))
+                             for bust in data.get("busted", ())),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, IndexError) as error:
             raise BadPosition("cavasie.state_malformed") from error

@@ -116,8 +116,6 @@ def players(*hands):
     (players(*[(f"{c}1", f"{c}2", f"{c}3") for c in "ASGP"], ("A4", "A5", "A6"), ("S4", "S5", "S6")),
      ("bad_position", "CV-4")),
     ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]},
-      {"name": "D", "dealer": True, "center": ["S1"], "floor": ["S3"]}], ("bad_position", "CV-4")),
-    ([{"name": "A", "hand": ["A1", "A2"], "floor": ["A3"]},
       {"name": "D", "dealer": True, "center": ["S1"], "floor": ["S3"]},
       {"name": "E", "dealer": True, "center": ["G1"], "floor": ["G3"]}], ("bad_position", "CV-4")),
     (players(("A1", "A2", "A3"), ("S1", "S2")), ("bad_position", "CV-7")),
@@ -135,3 +133,29 @@ def test_refusals_carry_a_readable_message_with_the_rule() -> None:
     answer = ask(op="score", hand=["A1", "A1"], floor=["A3"])
     assert answer["error"]["message"].endswith("(CV-6)")
     assert "A1" in answer["error"]["message"]
+
+
+def test_cv4_the_dealer_and_the_one_player_left_after_a_fold_show_down() -> None:
+    """A table of three or more where all but one player folded: the dealer (two centre cards
+    as its hand, CV-7) against the last player. The dealer's S1 S2 S3 G4 is felox (10); Ana's
+    A1 A2 A3, three consecutive reds, is stelie ad livizax (9)."""
+    answer = ask(op="showdown", players=[
+        {"name": "Ana", "hand": ["A1", "A2"], "floor": ["A3", "P7"]},
+        {"name": "Dealer", "dealer": True, "center": ["S1", "S2", "G8"], "floor": ["S3", "G4", "P1"]},
+    ])
+    assert answer["ok"], answer
+    assert answer["order"] == [["Dealer"], ["Ana"]]
+    assert (answer["hands"]["Dealer"]["rank"], answer["hands"]["Ana"]["rank"]) == ("felox", "stelie ad livizax")
+
+
+def test_cv4_a_showdown_of_sixty_four_thousand_players_is_refused_without_scoring_a_hand(monkeypatch) -> None:
+    """No table has more than five players: the request is read once and refused (bad_position),
+    and no hand is scored. (How fast: benchmarks/cavasie.py.)"""
+    from companion.cavasie.scorer import Scorer
+
+    def never(*args, **kwargs):
+        raise AssertionError("a hand was scored")
+
+    monkeypatch.setattr(Scorer, "score", never)
+    players = [{"name": f"P{i}", "hand": ["A1", "A2"], "floor": ["A3"]} for i in range(64_000)]
+    assert error(op="showdown", players=players) == ("bad_position", "CV-4")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.cavasie import GAME, TableState, acting_seat, bet_options, unknown_cards
+from companion.cavasie import GAME, TableState, acting_seat, bet_options, deal_targets, unknown_cards
 from companion.cavasie.betting import award, layers
 from companion.errors import BadRequest, GameOver, IllegalMove, RefereeError
 from companion.session import MatchSession
@@ -94,10 +94,29 @@ def test_cv4_the_deal_gives_each_pile_its_count_and_no_more(prefix, extra) -> No
     assert refused(state, extra).rule == "CV-4"
 
 
-def test_cv4_no_dealer_with_two_players() -> None:
-    with pytest.raises(BadRequest) as caught:
-        GAME.new_state({"players": 2, "dealer": True})
-    assert caught.value.rule == "CV-4"
+@pytest.mark.parametrize(("players", "dealer"), [(2, None), (3, 0), (4, 0), (5, 0)])
+def test_cv4_the_default_table_has_a_dealer_from_three_players_and_none_with_two(players, dealer) -> None:
+    """CV-4: 2–5 players counting the dealer; only with two is there no dealer."""
+    assert GAME.defaults()["dealer"] is True
+    state = GAME.new_state({"players": players})
+    assert state.hand.dealer == dealer
+    assert ("0.hand" in deal_targets(state)) == (dealer is None)  # the dealer gets no hand cards
+
+
+def test_cv4_playing_without_a_dealer_is_a_house_rule_the_table_may_choose() -> None:
+    state = GAME.new_state({"players": 4, "dealer": False})
+    assert state.hand.dealer is None
+    assert all(f"{seat}.hand" in deal_targets(state) for seat in range(4))
+
+
+def test_cv4_the_dealer_turns_with_the_button_and_sits_out_when_only_two_are_left() -> None:
+    state = play(settled(), {"next_hand": True})
+    assert (state.hand.button, state.hand.dealer) == (1, 1)
+    from dataclasses import replace
+
+    two_left = replace(settled(), chips=(0, 150, 147))  # seat 0 has lost everything
+    state = play(two_left, {"next_hand": True})
+    assert (state.hand.button, state.hand.dealer) == (1, None)
 
 
 def test_cv4_without_a_dealer_everyone_gets_floor_and_hand_cards() -> None:
@@ -427,17 +446,133 @@ def test_outcome_before_the_end_has_no_places() -> None:
     assert dict(outcome.scores) == {0: 99, 1: 99, 2: 99}
 
 
-def test_a_seat_without_chips_sits_out_and_too_few_end_the_dealing() -> None:
-    """Two players with one chip each and an ante of one: the winner takes both; the loser
-    cannot ante for another hand, so no next hand (CV-4: at least two players)."""
+HEADS_UP = [place("S1", None, "center"), place("S2", None, "center"),
+            place("G1", 0, "floor"), place("G2", 0, "floor"), place("G3", 0, "hand"), place("G4", 0, "hand"),
+            place("A1", 1, "floor"), place("S5", 1, "floor"), place("P3", 1, "hand"), place("A7", 1, "hand"),
+            {"done": True}, {"done": True}, {"interact": "none"}, {"interact": "none"}, {"showdown": True}]
+
+
+def test_cv4_the_session_ends_by_itself_when_one_player_holds_every_chip() -> None:
+    """Two players with one chip each and an ante of one: the winner (four greens) takes both;
+    nobody else has a chip, so the session is over there, without an "End session"."""
     state = start(players=2, dealer=False, chips=1, ante=1)
-    state = play(state, place("S1", None, "center"), place("S2", None, "center"),
-                 place("G1", 0, "floor"), place("G2", 0, "floor"), place("G3", 0, "hand"), place("G4", 0, "hand"),
-                 place("A1", 1, "floor"), place("S5", 1, "floor"), place("P3", 1, "hand"), place("A7", 1, "hand"),
-                 {"done": True}, {"done": True}, {"interact": "none"}, {"interact": "none"}, {"showdown": True})
+    state, events = ENGINE.apply(play(state, *HEADS_UP[:-1]), HEADS_UP[-1])
     assert state.chips == (2, 0)
-    error = refused(state, {"next_hand": True})
-    assert (error.message_id, error.rule) == ("cavasie.too_few_with_chips", "CV-4")
+    assert state.ended and events[-1] == {"type": "session_over", "chips": [2, 0]}
+    outcome = ENGINE.outcome(state)
+    assert (outcome.over, outcome.places) == (True, ((0,), (1,)))
+    assert isinstance(refused(state, {"next_hand": True}), GameOver)
+    from companion.cavasie import legal_actions
+
+    assert legal_actions(state) == []
+    # A log from before the session ended by itself went on with "End session": it still replays.
+    assert play(state, {"end_session": True}) == state
+
+
+def test_cv4_a_session_that_ended_by_itself_is_taken_back_by_undo() -> None:
+    session = MatchSession(GAME, {"players": 2, "dealer": False, "chips": 1, "ante": 1})
+    for action in HEADS_UP:
+        session.apply(action)
+    assert session.outcome().over
+    session.undo()
+    assert not session.outcome().over and session.state.hand.phase == "showdown"
+
+
+def stacked(chips: tuple[int, ...], dealer: bool = False) -> TableState:
+    """A table of len(chips) without antes, its stacks as given."""
+    from dataclasses import replace
+
+    state = start(players=len(chips), dealer=dealer, chips=max(chips), ante=0)
+    return replace(state, chips=chips)
+
+
+def all_in_hand(state: TableState, deal: list[dict[str, Any]], stakes: dict[int, int]) -> TableState:
+    """Deal, stand, and let each bettor in play order go all in with `stakes[seat]` (the first
+    bets, the others call), pass the interactions, and show down."""
+    state = play(state, *deal)
+    while state.hand.phase == "draw":
+        state = play(state, {"done": True})
+    first = True
+    while state.hand.phase == "bet1":
+        seat = state.hand.current
+        state = play(state, {"bet": stakes[seat]} if first else {"call": True})
+        first = False
+    while state.hand.phase == "interact":
+        state = play(state, {"interact": "none"})
+    while state.hand.phase == "bet2":
+        state = play(state, {"check": True})
+    return play(state, {"showdown": True})
+
+
+THREE_NO_DEALER = [place("S1", None, "center"), place("S2", None, "center"),
+                   place("G1", 0, "floor"), place("G2", 0, "floor"),   # seat 0: four greens, livizax (15)
+                   place("A1", 1, "floor"), place("S5", 1, "floor"),   # seat 1: nothing much
+                   place("P1", 2, "floor"), place("P2", 2, "floor"),   # seat 2: P1 P2 P3 A8
+                   place("G3", 0, "hand"), place("G4", 0, "hand"),
+                   place("P6", 1, "hand"), place("A3", 1, "hand"),
+                   place("P3", 2, "hand"), place("A8", 2, "hand")]
+
+
+def test_cv4_places_at_the_end_the_later_bust_higher() -> None:
+    """Seat 2 goes out in hand 1, seat 1 in hand 2: seat 0 first, then seat 1, then seat 2,
+    although seats 1 and 2 both end with nothing."""
+    from dataclasses import replace
+
+    state = all_in_hand(stacked((10, 10, 4)), THREE_NO_DEALER, {1: 4, 2: 4, 0: 4})
+    assert state.chips == (18, 6, 0) and not state.ended
+    assert state.busted == (None, None, (1, 4))
+    state = play(state, {"next_hand": True})
+    assert not state.hand.seats[2].in_hand
+    second = [place("S1", None, "center"), place("S2", None, "center"),
+              place("A1", 1, "floor"), place("S5", 1, "floor"), place("G1", 0, "floor"), place("G2", 0, "floor"),
+              place("P6", 1, "hand"), place("A3", 1, "hand"), place("G3", 0, "hand"), place("G4", 0, "hand")]
+    state = all_in_hand(state, second, {1: 6, 0: 6})
+    assert state.ended and state.chips == (24, 0, 0)
+    assert state.busted == (None, (2, 6), (1, 4))
+    assert ENGINE.outcome(state).places == ((0,), (1,), (2,))
+    assert TableState.from_json(json.loads(json.dumps(state.to_json()))) == state
+    # the same order when the table ends the session by hand with one player holding every chip
+    assert ENGINE.outcome(replace(state, ended=True)).places == ((0,), (1,), (2,))
+
+
+def test_cv4_two_out_in_one_hand_the_bigger_stack_places_higher() -> None:
+    """Seats 1 and 2 go all in against seat 0's greens in the same hand: seat 1 started it
+    with 6 chips, seat 2 with 4, so seat 1 is second. Equal stacks share the place."""
+    state = all_in_hand(stacked((10, 6, 4)), THREE_NO_DEALER, {1: 6, 2: 6, 0: 6})
+    assert state.ended and state.chips == (20, 0, 0)
+    assert ENGINE.outcome(state).places == ((0,), (1,), (2,))
+    state = all_in_hand(stacked((10, 4, 4)), THREE_NO_DEALER, {1: 4, 2: 4, 0: 4})
+    assert ENGINE.outcome(state).places == ((0,), (1, 2))
+
+
+def test_cv6_no_card_is_drawn_once_every_card_of_the_deck_is_on_the_table() -> None:
+    """A 14-card deck deals a three-player table exactly: nothing is left to draw, and the
+    legal actions say so instead of failing."""
+    from companion.cavasie import default_deck_data, legal_actions, load_deck
+
+    data = default_deck_data()
+    codes = ["A1", "A2", "A3", "A4", "S1", "S2", "G1", "G2", "G3", "G4", "P1", "P2", "P3", "P4"]
+    data["cards"] = [card for card in data["cards"] if card["code"] in codes]
+    state = play(GAME.new_state({"players": 3, "deck": data}), *DEAL_3)
+    assert state.deck == load_deck(data) and state.hand.slots() == 14
+    assert legal_actions(state) == [{"done": True}]
+    error = refused(state, {"draw": None})
+    assert (error.message_id, error.rule) == ("cavasie.deck_empty", "CV-6")
+
+
+def test_cv4_a_deck_too_small_for_the_table_is_refused_at_the_set_up() -> None:
+    from companion.cavasie import deck_problems, default_deck_data
+
+    data = default_deck_data()
+    data["cards"] = data["cards"][:13]
+    with pytest.raises(BadRequest) as caught:
+        GAME.new_state({"players": 3, "deck": data})
+    assert (caught.value.message_id, caught.value.rule) == ("cavasie.deck_too_small", "CV-4")
+    assert caught.value.params["needed"] == 14
+    assert [p.message_id for p in deck_problems(data, players=3)] == ["cavasie.deck_too_small"]
+    assert deck_problems(data, players=2) == [] and deck_problems(data) == []
+    data["cards"] = data["cards"][:9]
+    assert [p.message_id for p in deck_problems(data)] == ["cavasie.deck_too_small"]  # not even two players
 
 
 def test_roll_is_none() -> None:

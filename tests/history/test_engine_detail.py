@@ -127,7 +127,7 @@ def test_cv8_cv9_cavasie_best_hands_reach_the_statistics(store: Store) -> None:
     (CV-9: 9); Ben A3 A4 | S6 G8, aloxelof ad livizax (5); Cy folds. Best of the session: Ana
     sol 9, Ben vanzie 18, Cy stelie ad livizax 9."""
     ana, ben, cy = players(store, "Ana", "Ben", "Cy")
-    match_id, session = new_match(store, "cavasie", {}, [ana, ben, cy])
+    match_id, session = new_match(store, "cavasie", {"dealer": False}, [ana, ben, cy])
     first = cavasie_hand([(("A1", "S5"), ("G5", "P7")), (("A2", "S3"), ("G4", "P5")), (("A6", "A7"), ("A8", "S8"))])
     second = cavasie_hand([(("A1", "P1"), ("P8", "G3")), (("A3", "A4"), ("S6", "G8")), (("A6", "A7"), ("A8", "S8"))],
                           fold=2)
