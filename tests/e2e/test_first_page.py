@@ -92,7 +92,7 @@ def home_screen(page, started: float) -> float:
     return time.monotonic() - started
 
 
-def round_trips(page, pairs: list[tuple[str, str]], repeat: int = 5) -> list[float]:
+def round_trips(page, pairs: list[tuple[str, str]], repeat: int = 3) -> list[float]:
     times = []
     for _ in range(repeat):
         for name in (name for pair in pairs for name in pair):

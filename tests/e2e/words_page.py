@@ -16,6 +16,7 @@ import sys
 import flet as ft
 
 from views.main import ASSETS_DIR
+from views.webclient import FONT_FAMILY, FONT_FILE
 from views.words import install
 
 FIRST, SECOND = "가나다라마바사아자", "차카타파하"
@@ -30,8 +31,8 @@ def boxed(name: str, text: ft.Text) -> ft.Control:
 
 def main(page: ft.Page) -> None:
     install()
-    page.fonts = {"Nanum Gothic": "fonts/NanumGothic.ttf"}
-    page.theme = ft.Theme(font_family="Nanum Gothic")
+    page.fonts = {FONT_FAMILY: FONT_FILE}
+    page.theme = ft.Theme(font_family=FONT_FAMILY)
     page.theme_mode = ft.ThemeMode.LIGHT
     page.bgcolor = ft.Colors.WHITE
     style = {"size": SIZE, "color": ft.Colors.BLACK}
