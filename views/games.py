@@ -48,7 +48,8 @@ class GameViews:
     match_screen: Callable[..., Any]  # @ft.component (model, live: LiveMatch)
     rules_page: Callable[..., Any]  # @ft.component (model, rule: str | None)
     rules: tuple[RuleText, ...] = ()  # every rule, in order, for the page and the search
-    # @ft.component (model, setup, set_setup, players); None: the game's options as plain controls
+    # @ft.component (model, setup, set_setup, players, seats=(the chosen players in seat order));
+    # None: the game's options as plain controls
     setup_form: Callable[..., Any] | None = None
     option_labels: dict[str, str] | None = None  # option key -> message id of its label
     describe_step: Describer | None = None  # one log entry in words (record page, table view)

@@ -13,8 +13,9 @@ from companion.parchis.engine import (
     play,
     steps_for,
 )
-from companion.parchis.match import COLOUR_CHOICES, ParchisEngine, ParchisState, pending
-from companion.parchis.position import Position
+from companion.parchis.match import ParchisEngine, ParchisState, pending
+from companion.parchis.position import MODES, STANDARD, Position
+from companion.parchis.setup import AUTO, COLOUR_CHOICES
 
 __all__ = [
     "COLOURS",
@@ -47,8 +48,8 @@ GAME = Game(
     engine=ParchisEngine(),
     ops=protocol.OPS,
     options=(
-        Option("mode", kind="choice", default="standard", choices=("standard", "quick"), rule="PA-8"),
+        Option("mode", kind="choice", default=STANDARD, choices=MODES, rule="PA-8"),
         Option("teams", kind="bool", default=False, rule="PA-7"),
-        Option("colours", kind="choice", default="auto", choices=COLOUR_CHOICES, rule="PA-6"),
+        Option("colours", kind="choice", default=AUTO, choices=COLOUR_CHOICES, rule="PA-6"),
     ),
 )

@@ -6,15 +6,16 @@ and undo takes it back). So the match state is the position plus the roll waitin
 Whatever leaves no choice is played at once: a roll with no legal move (PA-20), a third six
 (PA-14), a bonus no piece can make (PA-19).
 
-Seats are the colours in play in PA-2's order: seat 0 is the first of yellow, blue, red, green.
+Each seat plays the colour the set-up gave it (companion/parchis/setup.py); turns follow the
+colours in PA-2's order.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.errors import BadRequest, IllegalMove
 from companion.game import Outcome
@@ -30,52 +31,56 @@ from companion.parchis.engine import (
     parse_move,
     play,
 )
-from companion.parchis.position import MODES, STANDARD, Position, check_colours, shown
-
-DEFAULT_COLOURS: Final = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: COLOURS}
-AUTO: Final = "auto"
-# The set-up form's choice of colours (PA-6): two opposite colours, any three, or all four.
-COLOUR_CHOICES: Final = (
-    AUTO,
-    "yellow+red",
-    "blue+green",
-    "yellow+blue+red",
-    "yellow+blue+green",
-    "yellow+red+green",
-    "blue+red+green",
-    "yellow+blue+red+green",
-)
+from companion.parchis.position import STANDARD, Position
+from companion.parchis.setup import AUTO, seat_colours
 
 
 @dataclass(frozen=True)
 class ParchisState:
-    """The position, the roll waiting for its move, and the captures made so far.
+    """The position, the roll waiting for its move, the captures made so far, and who sits where.
 
     `captures[s]` counts the captures seat s has made in this match (PA-17, PA-12's exit
     capture included): a captured piece goes back to its nest, so the board does not remember
     it. A seat missing from the end of the tuple has made none. A finished player moving its
-    partner's pieces (PA-7) makes the captures of those moves itself."""
+    partner's pieces (PA-7) makes the captures of those moves itself. `seats[s]` is the colour
+    seat s plays; empty means the colours in PA-2's order (seat 0 the first of them)."""
 
     position: Position
     roll: int | None = None  # rolled, not yet moved
     captures: tuple[int, ...] = ()  # by seat
+    seats: tuple[int, ...] = ()  # colour by seat
+
+    def __post_init__(self) -> None:
+        if self.seats == self.position.colours:  # the usual seating is kept as (), one way only
+            object.__setattr__(self, "seats", ())
 
     def captured_by(self, seat: int) -> int:
         return self.captures[seat] if seat < len(self.captures) else 0
 
+    @property
+    def seat_colours(self) -> tuple[int, ...]:
+        """The colour each seat plays, seat 0 first."""
+        return self.seats or self.position.colours
+
+    def seat_of(self, colour: int) -> int:
+        return self.seat_colours.index(colour)
+
+    def colour_of(self, seat: int) -> int:
+        return self.seat_colours[seat]
+
     def to_json(self) -> dict[str, Any]:
-        return {"position": self.position.to_json(), "roll": self.roll, "captures": list(self.captures)}
+        return {"position": self.position.to_json(), "roll": self.roll, "captures": list(self.captures),
+                "seats": [COLOURS[c] for c in self.seat_colours]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ParchisState:
         position = Position.from_json(data["position"])
         roll = data.get("roll")
         captures = tuple(int(count) for count in data.get("captures", ()))
-        return cls(position, None if roll is None else check_roll(position, roll), captures)
-
-
-def seat_of(position: Position, colour: int) -> int:
-    return position.colours.index(colour)
+        seats = seat_colours(data["seats"], len(position.colours), position.teams) if "seats" in data else ()
+        if seats and sorted(seats) != list(position.colours):
+            raise BadRequest("parchis.colours_players", rule="PA-6", count=len(seats), players=len(position.colours))
+        return cls(position, None if roll is None else check_roll(position, roll), captures, seats)
 
 
 def pending(state: ParchisState) -> Options | None:
@@ -108,22 +113,6 @@ def _settle(position: Position) -> tuple[Position, list[Event]]:
     return position, events
 
 
-def _setup_colours(setup: Mapping[str, Any], players: int, teams: bool) -> tuple[int, ...]:
-    chosen = setup.get("colours", AUTO)
-    if chosen is None or chosen == AUTO:
-        if players not in DEFAULT_COLOURS:
-            raise BadRequest("parchis.player_count", rule="PA-6", count=players)
-        names: Any = list(DEFAULT_COLOURS[players])
-    elif isinstance(chosen, str):
-        names = chosen.split("+")
-    else:
-        names = chosen
-    colours = check_colours(names, teams, BadRequest)
-    if len(colours) != players:
-        raise BadRequest("parchis.colours_players", rule="PA-6", count=len(colours), players=players)
-    return colours
-
-
 class ParchisEngine:
     """The session's view of Parchís. Actions:
 
@@ -136,23 +125,17 @@ class ParchisEngine:
     name = "parchis"
 
     def new_state(self, setup: Mapping[str, Any]) -> ParchisState:
-        """`{"players": n, "colours": [...] | "yellow+red" | "auto", "mode": ..., "teams": ...}`."""
-        players = setup.get("players")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise BadRequest("parchis.player_count", rule="PA-6", count=shown(players))
-        mode = setup.get("mode", STANDARD)
-        if mode not in MODES:
-            raise BadRequest("parchis.bad_mode", rule="PA-8", value=shown(mode))
-        teams = setup.get("teams", False)
-        if not isinstance(teams, bool):
-            raise BadRequest("protocol.wrong_type", field="teams", expected="true or false")
-        if teams and players != 4:
-            raise BadRequest("parchis.teams_need_four", rule="PA-7", count=players)
-        return ParchisState(Position.start(_setup_colours(setup, players, teams), mode, teams))
+        """`{"players": n, "colours": "red+yellow" | [...] | "auto", "mode": ..., "teams": ...}`,
+        its options already checked by the game record (`Game.check_setup`); the colours and
+        teams are checked here (PA-6, PA-7). Colours are named in seat order."""
+        teams = setup.get("teams", False) is True
+        seats = seat_colours(setup.get("colours", AUTO), setup["players"], teams)
+        position = Position.start(seats, setup.get("mode", STANDARD), teams)
+        return ParchisState(position, seats=seats)
 
     def apply(self, state: ParchisState, action: Mapping[str, Any]) -> tuple[ParchisState, list[Event]]:
         position = state.position
-        seat = seat_of(position, position.turn)
+        seat = state.seat_of(position.turn)
         rolled = action.get("roll")
         if "move" not in action:  # a roll on its own
             if rolled is None:
@@ -161,7 +144,7 @@ class ParchisEngine:
             allowed = options(position, roll)
             events: list[Event] = [{"type": "roll", "roll": roll, "steps": allowed.steps}]
             if allowed.moves:
-                return ParchisState(position, roll, state.captures), self._seated(seat, events)
+                return replace(state, roll=roll), self._seated(seat, events)
             after, played = play(position, roll, None)
             events += played
         elif rolled is not None:  # roll and move together (the protocol's play)
@@ -176,12 +159,13 @@ class ParchisEngine:
             after, events = play(position, state.roll, piece, to)
         after, lost = _settle(after)
         events = events + lost
-        return ParchisState(after, None, _counted(state, seat, events)), self._seated(seat, events)
+        return replace(state, position=after, roll=None, captures=_counted(state, seat, events)), \
+            self._seated(seat, events)
 
     @staticmethod
     def _check_new_roll(state: ParchisState, rolled: Any) -> int:
         if state.roll is not None:
-            raise IllegalMove("parchis.roll_waiting", rule="PA-10", seat=seat_of(state.position, state.position.turn),
+            raise IllegalMove("parchis.roll_waiting", rule="PA-10", seat=state.seat_of(state.position.turn),
                               roll=state.roll)
         if not isinstance(rolled, int) or isinstance(rolled, bool):
             raise BadRequest("protocol.wrong_type", field="roll", expected="an integer")
@@ -200,23 +184,24 @@ class ParchisEngine:
         seat, `seats` = `{"0": {"captures": 2}, ...}` (PA-17, PA-12's exit capture included),
         and once over the `winner` colour (a list of the partners' colours with teams)."""
         position = state.position
-        scores = {seat: position.pieces[colour].count(GOAL) for seat, colour in enumerate(position.colours)}
+        by_seat = state.seat_colours
+        scores = {seat: position.pieces[colour].count(GOAL) for seat, colour in enumerate(by_seat)}
         winner = position.decided_winner()
         detail: dict[str, Any] = {
-            "colours": [COLOURS[c] for c in position.colours],
-            "seats": {str(seat): {"captures": state.captured_by(seat)} for seat in range(len(position.colours))},
+            "colours": [COLOURS[c] for c in by_seat],
+            "seats": {str(seat): {"captures": state.captured_by(seat)} for seat in range(len(by_seat))},
         }
         if winner is None:
             return Outcome(False, (), scores, detail)
-        winners = tuple(seat_of(position, colour) for colour in winner)
-        others = tuple(seat for seat in range(len(position.colours)) if seat not in winners)
+        winners = tuple(sorted(state.seat_of(colour) for colour in winner))
+        others = tuple(seat for seat in range(len(by_seat)) if seat not in winners)
         detail["winner"] = [COLOURS[c] for c in winner] if position.teams else COLOURS[winner[0]]
         # PA-7: with teams the places are the teams' (the losing team is second, not third)
         return Outcome(True, (winners, others) if others else (winners,), scores, detail, teams=position.teams)
 
     def to_move(self, state: ParchisState) -> int | None:
         position = state.position
-        return None if position.over else seat_of(position, position.turn)
+        return None if position.over else state.seat_of(position.turn)
 
     def roll(self, state: ParchisState, rng: random.Random) -> dict[str, Any] | None:
         """One fair die (PA-10); nothing to roll while a roll waits, a bonus is pending, or

@@ -44,6 +44,7 @@ QUICK: Final = "quick"
 MODES: Final = (STANDARD, QUICK)
 BONUS_CAPTURE: Final = 20  # PA-17
 BONUS_GOAL: Final = 10  # PA-18
+TEAM_PLAYERS: Final = 4  # PA-7: teams need four players
 MAX_SIXES: Final = 2  # a third six ends the turn at once (PA-14), so a position never holds three
 
 FIELDS: Final = ("colours", "mode", "teams", "pieces", "last_arrival", "turn", "sixes", "last_moved", "bonus", "winner")
@@ -89,7 +90,7 @@ def check_colours(
         raise error("parchis.player_count", rule="PA-6", count=len(colours))
     if len(colours) == 2 and frozenset(colours) not in OPPOSITE_PAIRS:
         raise error("parchis.two_not_opposite", rule="PA-6", colours=", ".join(COLOURS[c] for c in sorted(colours)))
-    if teams and len(colours) != 4:
+    if teams and len(colours) != TEAM_PLAYERS:
         raise error("parchis.teams_need_four", rule="PA-7", count=len(colours))
     return tuple(sorted(colours))
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from companion.errors import BadPosition, BadRequest
+from companion.parchis.board import COLOURS
 from companion.parchis.engine import (
     apply_action,
     check_action_fields,
@@ -18,7 +19,9 @@ from companion.parchis.engine import (
     next_step,
     options,
 )
-from companion.parchis.position import MODES, STANDARD, Position, check_colours, shown
+from companion.parchis.match import ParchisState
+from companion.parchis.position import STANDARD, Position
+from companion.parchis.setup import seat_colours
 from companion.referee.fields import is_int, require
 
 # The events the protocol names; the engine's others (`move`, `bonus`, `pass`) serve screens.
@@ -35,16 +38,22 @@ def _roll_field(request: Mapping[str, Any]) -> Any:
 
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     """`{"op": "new", "colours": [...], "mode": "standard", "teams": false}` -> the start position
-    (PA-6 … PA-8). `mode` and `teams` may be left out (standard, no teams)."""
+    (PA-6 … PA-8). `mode` and `teams` may be left out (standard, no teams).
+
+    The request is the app's set-up in the protocol's words, checked as the app checks it: each
+    option by the game's record, the colours by the set-up rules (PA-6, PA-7; a set the rules
+    refuse is `bad_position`), then `Game.new_state`."""
+    from companion.parchis import GAME  # the record is built from this module's ops
+
     names = require(request, "colours", list)
-    mode = request.get("mode", STANDARD)
-    if mode not in MODES:
-        raise BadRequest("parchis.bad_mode", rule="PA-8", value=shown(mode))
-    teams = request.get("teams", False)
-    if not isinstance(teams, bool):
-        raise BadRequest("protocol.wrong_type", field="teams", expected="true or false")
-    colours = check_colours(names, teams, BadPosition, name_error=BadRequest)
-    return {"position": Position.start(colours, mode, teams).to_json()}
+    option = {entry.key: entry for entry in GAME.options}
+    mode = option["mode"].check(request.get("mode", STANDARD))
+    teams = option["teams"].check(request.get("teams", False))
+    colours = seat_colours(names, len(names), teams, BadPosition)
+    setup = {"players": len(colours), "mode": mode, "teams": teams,
+             "colours": "+".join(COLOURS[colour] for colour in sorted(colours))}
+    state: ParchisState = GAME.new_state(setup)
+    return {"position": state.position.to_json()}
 
 
 def op_legal(request: Mapping[str, Any]) -> dict[str, Any]:

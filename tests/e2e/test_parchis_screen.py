@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     button,
     buttons_inside_viewport,
     open_app,
+    reveal,
     set_language,
     shot,
     tap,
@@ -174,11 +175,17 @@ def test_a_quick_team_match_is_set_up_on_the_new_match_screen(app_en, browser):
     wait_for_text(page, "Ana")
     for name in NAMES[:2]:
         tap(page, name)
-    wait_for_text(page, "seat 1 plays Yellow, seat 2 plays Red")
+    # Ana's own colour is red, Ben's blue: Ana plays red, so Ben takes yellow (PA-6: opposite)
+    wait_for_text(page, "seat 1 plays Red, seat 2 plays Yellow")
     assert "Teams need four players." in visible_text(page)
     for name in NAMES[2:]:
         tap(page, name)
-    wait_for_text(page, "seat 1 plays Yellow, seat 2 plays Blue, seat 3 plays Red, seat 4 plays Green")
+    wait_for_text(page, "seat 1 plays Red, seat 2 plays Blue, seat 3 plays Green, seat 4 plays Yellow")
+    still_shot(page, "parchis_phone_360_setup")
+    chip = button(page, "Seat 1 plays Yellow")  # a tap swaps Ana's colour with Dee's
+    reveal(page, chip)
+    chip.click()
+    wait_for_text(page, "seat 1 plays Yellow, seat 2 plays Blue, seat 3 plays Green, seat 4 plays Red")
     tap(page, "Quick (two home)")
     tap(page, "Teams: yellow and red against blue and green")
     tap(page, "Start match")
@@ -188,4 +195,6 @@ def test_a_quick_team_match_is_set_up_on_the_new_match_screen(app_en, browser):
     [match] = store.unfinished_matches()
     assert match.game == "parchis" and store.resume(match.id).setup["mode"] == "quick"
     assert store.resume(match.id).setup["teams"] is True
+    assert store.resume(match.id).setup["colours"] == "yellow+blue+green+red"
+    assert "Dee (Red)" in visible_text(page)
     still_shot(page, "parchis_phone_360_quick_teams")

@@ -102,7 +102,7 @@ def test_new_quick_teams():
     ({"colours": ["yellow", "yellow"]}, "bad_position", "PA-6"),
     ({"colours": ["yellow", "blue", "red"], "teams": True}, "bad_position", "PA-7"),
     ({"colours": ["yellow", "red"], "mode": "fast"}, "bad_request", "PA-8"),
-    ({"colours": ["yellow", "red"], "teams": "yes"}, "bad_request", None),
+    ({"colours": ["yellow", "red"], "teams": "yes"}, "bad_request", "PA-7"),  # the record's option check
 ])
 def test_new_refusals(request_fields, code, rule):
     error = error_of(ask(op="new", **request_fields))

@@ -29,7 +29,7 @@ from views.parchis.screen import (
     square_size,
     step_text,
 )
-from views.parchis.setup import colour_choices_for, seats_line
+from views.parchis.setup import seats_line, shown_colours, wish_of
 
 from .helpers import P, piece
 
@@ -114,7 +114,7 @@ def test_moves_become_buttons_with_a_spoken_label():
 def test_the_events_are_told_in_words():
     """PA-14, PA-17 … PA-20: what the table hears."""
     position = Position.start((0, 1, 2, 3))
-    who = seat_name(tr, NAMES, position, 0)
+    who = seat_name(tr, NAMES, position.colours, 0)
     assert who == "Ana (Yellow)"
     assert event_text(tr, {"type": "capture", "piece": "blue.0", "by": "yellow.1", "square": "t13"}, who) == (
         "Yellow 2 captured Blue 1 on 13; it goes back to its nest.")
@@ -127,7 +127,8 @@ def test_the_events_are_told_in_words():
     safe = {"type": "penalty", "piece": "yellow.1", "from": "l3", "home": False}
     assert "stays on lane 3" in (event_text(tr, safe, who) or "")
     events = [{"type": "roll", "roll": 3, "steps": 3, "seat": 1}, {"type": "pass", "roll": 3, "seat": 1}]
-    assert step_text(tr, events, NAMES, position) == "Ben (Blue) rolled 3, but no piece can move; the roll is spent."
+    said = step_text(tr, events, NAMES, position.colours)
+    assert said == "Ben (Blue) rolled 3, but no piece can move; the roll is spent."
 
 
 def test_pa7_out_of_play_is_told_and_drawn():
@@ -163,19 +164,29 @@ def test_the_board_fits_a_phone_and_fills_a_desktop():
 
 
 # -- the set-up form ----------------------------------------------------------------------------------
-def test_the_form_offers_only_the_colour_sets_the_player_count_allows():
-    """PA-6: two players sit opposite."""
-    assert colour_choices_for(2) == ["auto", "yellow+red", "blue+green"]
-    assert len(colour_choices_for(3)) == 5 and colour_choices_for(4) == ["auto", "yellow+blue+red+green"]
-    for players in (2, 3, 4):
-        for choice in colour_choices_for(players):
-            GAME.new_state({"players": players, "colours": choice})  # every offer is accepted
+def test_the_form_gives_players_the_colour_they_chose_for_themselves():
+    """PA-6: each player's own colour where the rules allow; two players sit opposite."""
+    red, blue, green, yellow = "#d32f2f", "#1976d2", "#388e3c", "#fbc02d"
+    person = type("Person", (), {})
+    def players(*colours):
+        made = []
+        for colour in colours:
+            one = person()
+            one.colour = colour
+            made.append(one)
+        return [wish_of(one) for one in made]
+    assert shown_colours("auto", 2, players(red, yellow)) == ("red", "yellow")
+    assert shown_colours("auto", 2, players(blue, red)) == ("blue", "green")  # red is not opposite blue
+    assert shown_colours("auto", 3, players(green, "#7b1fa2", red)) == ("green", "blue", "red")
+    assert shown_colours("auto", 4, players(red, red, blue, yellow)) == ("red", "green", "blue", "yellow")
+    assert shown_colours("green+blue", 2, players(red, yellow)) == ("green", "blue")  # picked by hand
+    assert shown_colours("green+blue", 3, []) == ("yellow", "blue", "red")  # a pick for two does not fit three
+    assert shown_colours("auto", 5, []) == ()
 
 
 def test_the_form_says_which_colour_each_seat_plays():
     model = type("Model", (), {"tr": staticmethod(tr)})()
-    assert seats_line(model, "auto", 2) == "seat 1 plays Yellow, seat 2 plays Red"
-    assert seats_line(model, "blue+green", 2) == "seat 1 plays Blue, seat 2 plays Green"
+    assert seats_line(model, ("red", "yellow")) == "seat 1 plays Red, seat 2 plays Yellow"
 
 
 # -- the game's record in the app ---------------------------------------------------------------------
@@ -202,7 +213,8 @@ def test_every_message_id_the_parchis_views_use_exists_in_both_languages():
         used |= set(re.findall(r'"(parchis_ui\.[A-Za-z0-9_.\-+]+)"', path.read_text(encoding="utf-8")))
     used |= {rule.text for rule in RULES}
     used |= {f"parchis_ui.rules.choice_{name}" for name in CHOICES}
-    used |= {f"parchis_ui.option.{option.key}.{choice}" for option in GAME.options for choice in option.choices}
+    used |= {f"parchis_ui.option.{option.key}.{choice}" for option in GAME.options for choice in option.choices
+             if option.key != "colours"}  # the form picks a colour per seat, not a set by name
     for lang in ("en", "ko"):
         missing = sorted(key for key in used if key not in catalogue(lang))
         assert missing == [], lang

@@ -9,4 +9,4 @@ from views.parchis.screen import step_text
 
 
 def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
-    return step_text(tr, told.step.events, told.names, told.step.state.position)
+    return step_text(tr, told.step.events, told.names, told.step.state.seat_colours)

@@ -16,7 +16,7 @@ SECTIONS = (
     ("parchis_ui.rules.roll_heading", ("PA-10", "PA-11", "PA-12", "PA-13", "PA-14", "PA-15", "PA-16", "PA-17",
                                         "PA-18", "PA-19", "PA-20")),
 )
-CHOICES = ("exit", "partner", "last_arrival", "seven", "penalty", "bonus", "finished", "end")
+CHOICES = ("seats", "exit", "partner", "last_arrival", "seven", "penalty", "bonus", "finished", "out_of_play", "end")
 
 RULES = tuple(
     RuleText(rule_id, f"parchis_ui.rules.{rule_id}", heading=title if index == 0 else None)

@@ -68,9 +68,9 @@ def use_viewport() -> tuple[float | None, float | None]:
 
 
 # -- words -------------------------------------------------------------------------------------------
-def seat_name(tr: Tr, names: Mapping[int, str], position: Position, seat: int) -> str:
-    """"Ana (Yellow)": the player and the colour the seat plays."""
-    colour = position.colours[seat] if 0 <= seat < len(position.colours) else None
+def seat_name(tr: Tr, names: Mapping[int, str], seats: Sequence[int], seat: int) -> str:
+    """"Ana (Yellow)": the player and the colour the seat plays (`seats`: colour by seat)."""
+    colour = seats[seat] if 0 <= seat < len(seats) else None
     name = names.get(seat) or tr("parchis_ui.seat_n", seat=seat + 1)
     return tr("parchis_ui.named", name=name, colour=colour_word(tr, colour)) if colour is not None else name
 
@@ -123,7 +123,7 @@ def event_text(tr: Tr, event: Event, who: str) -> str | None:
     return None
 
 
-def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], position: Position) -> str | None:
+def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], seats: Sequence[int]) -> str | None:
     """All the events of one stored entry, in words, as one paragraph."""
     said = []
     settled = any(event.get("type") in ("pass", "penalty") for event in events)  # they say the roll too
@@ -131,7 +131,7 @@ def step_text(tr: Tr, events: Sequence[Event], names: Mapping[int, str], positio
         if settled and event.get("type") == "roll":
             continue
         seat = event.get("seat")
-        who = seat_name(tr, names, position, seat) if isinstance(seat, int) else ""
+        who = seat_name(tr, names, seats, seat) if isinstance(seat, int) else ""
         text = event_text(tr, event, who)
         if text:
             said.append(text)
@@ -188,11 +188,12 @@ def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = Non
     )
 
 
-def player_card(tr: Tr, position: Position, names: Mapping[int, str], seat: int, to_move: bool) -> ft.Control:
-    colour = position.colours[seat]
+def player_card(tr: Tr, state: ParchisState, names: Mapping[int, str], seat: int, to_move: bool) -> ft.Control:
+    position = state.position
+    colour = state.colour_of(seat)
     home = position.pieces[colour].count(GOAL)
     target = position.target
-    label = tr("parchis_ui.card", name=seat_name(tr, names, position, seat), home=home, target=target)
+    label = tr("parchis_ui.card", name=seat_name(tr, names, state.seat_colours, seat), home=home, target=target)
     if to_move:
         label += " · " + tr("parchis_ui.to_move")
     if position.teams:
@@ -247,13 +248,13 @@ def move_buttons(tr: Tr, moves: Sequence[Move], on_move: Callable[[Move], Any]) 
     return ft.Row(key="moves", wrap=True, spacing=GAP, run_spacing=GAP, controls=buttons)
 
 
-def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], position: Position,
+def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], seats: Sequence[int],
                 go_home: Callable[[], Any]) -> ft.Control:
     """The winner (or the winning team) first, everybody else together (PA-9)."""
     winners = outcome.places[0] if outcome.places else ()
-    headline = tr("parchis_ui.winner", names=" & ".join(seat_name(tr, names, position, seat) for seat in winners))
+    headline = tr("parchis_ui.winner", names=" & ".join(seat_name(tr, names, seats, seat) for seat in winners))
     lines = [
-        ft.Text(tr("parchis_ui.place_line", place=outcome.placing(seat), name=seat_name(tr, names, position, seat),
+        ft.Text(tr("parchis_ui.place_line", place=outcome.placing(seat), name=seat_name(tr, names, seats, seat),
                    home=outcome.scores.get(seat, 0)), size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)
         for group in outcome.places for seat in group
     ]
@@ -294,7 +295,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     allowed = pending(state) if playing else None
     moves = allowed.moves if allowed is not None else ()
     mover = live.session.to_move()
-    who = seat_name(tr, live.names, position, mover) if mover is not None else ""
+    who = seat_name(tr, live.names, state.seat_colours, mover) if mover is not None else ""
     size = square_size(width, height)
 
     def done(ok: bool) -> None:
@@ -310,8 +311,8 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
             play_move(move)
 
     board = board_control(tr, position, size, moves, tap_spot if playing else None)
-    cards = [player_card(tr, position, live.names, seat, to_move=playing and seat == mover)
-             for seat in range(len(position.colours))]
+    cards = [player_card(tr, state, live.names, seat, to_move=playing and seat == mover)
+             for seat in range(len(state.seat_colours))]
 
     action: list[ft.Control] = []
     messages: list[ft.Control] = []
@@ -325,7 +326,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
                                ft.Icons.FLAG, key="abandoned"))
     if outcome.over:
-        messages.append(result_card(tr, outcome, live.names, position, model.home))
+        messages.append(result_card(tr, outcome, live.names, state.seat_colours, model.home))
     elif playing:
         action.append(ft.Text(prompt_text(tr, position, state, allowed, who), key="prompt", size=15,
                               weight=ft.FontWeight.BOLD))
@@ -339,7 +340,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
                                    ft.Icons.INFO_OUTLINE, key="note"))
     steps = recent_steps(live)
     for index, events in enumerate(steps):
-        text = step_text(tr, events, live.names, position)
+        text = step_text(tr, events, live.names, state.seat_colours)
         if not text:
             continue
         if index == 0 and alarming(events):

@@ -3,7 +3,7 @@ the chosen book's effect, and the start player among the chosen seats."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -32,7 +32,7 @@ def fixed(setup: dict[str, Any], players: int, **values: Any) -> dict[str, Any]:
 
 @ft.component
 def QuacksSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[dict[str, Any]], Any],
-                players: int) -> ft.Control:
+                players: int, seats: Sequence[Any] = ()) -> ft.Control:
     tr = model.tr
     start = start_seat(setup, players)
 

@@ -162,7 +162,8 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
     ])
     options: list[ft.Control] = []
     if views.setup_form is not None:  # the game's own form (colours, teams, books, dealer ...)
-        options.append(views.setup_form(model, setup, set_setup, len(chosen)))
+        options.append(views.setup_form(model, setup, set_setup, len(chosen),
+                                        seats=tuple(by_id[pid] for pid in chosen if pid in by_id)))
     else:
         options.extend(
             option_control(model, game, views, option, setup.get(option.key, option.default),
