@@ -5,8 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from db import Store
+from views.device import AWAKE_SCREENS, Device
 from views.main import app_locale
 from views.model import AppModel
+from views.prefs import load_prefs
 from views.screens import SCREENS
 from views.ui import icon_button, notice_banner
 from views.webclient import FONT_FAMILY, FONT_FILE
@@ -16,13 +18,33 @@ FONT = FONT_FAMILY  # ships in assets/fonts so Hangul renders in the web client 
 SEED = "#8d6e63"
 
 
-def theme() -> ft.Theme:
+BLACK = "#000000"
+# OLED black: the backgrounds black, the raised surfaces (app bar, cards, dialogs) just off it.
+BLACK_SURFACES = ft.ColorScheme(
+    surface=BLACK, surface_container_lowest=BLACK, surface_container_low="#0b0b0b",
+    surface_container="#121212", surface_container_high="#1a1a1a", surface_container_highest="#222222",
+)
+
+
+def theme(black: bool = False) -> ft.Theme:
     """Light and dark share the font and the seed colour; Flutter derives each scheme."""
     return ft.Theme(
         font_family=FONT,
         color_scheme_seed=SEED,
+        color_scheme=BLACK_SURFACES if black else None,
+        scaffold_bgcolor=BLACK if black else None,
+        canvas_color=BLACK if black else None,
         visual_density=ft.VisualDensity.COMFORTABLE,
     )
+
+
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
+               "black": ft.ThemeMode.DARK}
+
+
+def apply_theme(page: ft.Page, choice: str) -> None:
+    page.theme_mode = THEME_MODES.get(choice, ft.ThemeMode.SYSTEM)
+    page.dark_theme = theme(black=choice == "black")
 
 
 @ft.component
@@ -30,12 +52,14 @@ def App(model: AppModel) -> ft.View:
     screen = model.screen
     page = ft.context.page
 
-    def apply_theme() -> None:
-        page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
+    def apply_prefs() -> None:
+        apply_theme(page, model.theme)
         page.title = model.tr("app.title")
         page.locale_configuration = app_locale(model.lang)  # <html lang> follows the language
 
-    ft.on_updated(apply_theme, [model.dark, model.lang])
+    ft.on_updated(apply_prefs, [model.theme, model.lang])
+    awake = screen.name in AWAKE_SCREENS  # the screen stays on while a match is open
+    ft.on_updated(lambda: model.keep_awake(awake) if model.keep_awake else None, [awake])
 
     spec = SCREENS[screen.name]
     title = spec.title(model, screen)
@@ -76,15 +100,20 @@ def Root(model: AppModel) -> list[ft.View]:
     return [App(model)]
 
 
-def start(page: ft.Page, store: Store) -> None:
+async def start(page: ft.Page, store: Store) -> None:
     keep_korean_words_whole()  # every Text and button from here on (views/words.py)
     if not page.web:  # a browser has the font from the web client's font manifest (views/webclient.py)
         page.fonts = {FONT: FONT_FILE}
+    device = Device(page)
+    # The device's own language and theme, read before the first screen so it opens in them.
+    prefs = await device.prefs(default=load_prefs())
     page.theme = theme()
-    page.dark_theme = theme()
-    model = AppModel.create(store, page.route)
+    apply_theme(page, prefs.theme)
+    model = AppModel.create(store, page.route, prefs)
     model.navigate = page.navigate
+    model.remember = lambda chosen: device.run(device.remember, chosen)
+    model.keep_awake = lambda awake: device.run(device.keep_awake, awake)
     page.on_route_change = lambda event: model.arrive(event.route)
-    page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
+    page.locale_configuration = app_locale(model.lang)
     page.title = model.tr("app.title")
     page.render_views(Root, model)

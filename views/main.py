@@ -58,12 +58,10 @@ def app_locale(lang: str) -> ft.LocaleConfiguration:
                                   current_locale=ft.Locale(lang))
 
 
-def main(page: ft.Page) -> None:
+async def main(page: ft.Page) -> None:
     from views.app import start
-    from views.prefs import load_prefs
 
-    page.locale_configuration = app_locale(load_prefs().lang)
-    start(page, shared_store())
+    await start(page, shared_store())
 
 
 def current_language() -> str:

@@ -95,23 +95,26 @@ def parse_route(route: str | None) -> Screen:
 class AppModel:
     store: Store
     lang: str = "ko"
-    dark: bool = False
+    theme: str = "system"  # views/prefs.py THEMES
     stack: list[Screen] = field(default_factory=lambda: [Screen("home")])
     notice: str | None = None  # a short message shown as a snack bar
     data_version: int = 0  # bumped after every write so lists re-read the store
     navigate: Callable[[str], None] | None = None  # tells the browser the new address
+    remember: Callable[[Prefs], None] | None = None  # keeps language and theme in the device's storage
+    keep_awake: Callable[[bool], None] | None = None  # keeps the device's screen on (or not)
     _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
     _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
     _memo: Any = None
     deleted: list[Any] = field(default_factory=list)  # db.records.StoredMatch of each match deleted here, oldest first
 
     @classmethod
-    def create(cls, store: Store, route: str | None = None) -> AppModel:
-        """The model for a page opened at `route`: that screen, with home below it for back."""
-        prefs = load_prefs()
+    def create(cls, store: Store, route: str | None = None, prefs: Prefs | None = None) -> AppModel:
+        """The model for a page opened at `route`: that screen, with home below it for back;
+        in the device's language and theme (`prefs`), else the server's defaults."""
+        prefs = prefs or load_prefs()
         screen = parse_route(route)
         stack = [Screen("home")] if screen.name == "home" else [Screen("home"), screen]
-        return cls(store=store, lang=prefs.lang, dark=prefs.dark, stack=stack)
+        return cls(store=store, lang=prefs.lang, theme=prefs.theme, stack=stack)
 
     # -- text ----------------------------------------------------------------
     def tr(self, key: str, **params: Any) -> str:
@@ -208,13 +211,30 @@ class AppModel:
         return self._cache[key]
 
     # -- preferences -----------------------------------------------------------
+    # This device's choice (kept in its own storage), never the server's: see views/device.py.
+    @property
+    def prefs(self) -> Prefs:
+        return Prefs(lang=self.lang, theme=self.theme)
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        save_prefs(Prefs(lang=self.lang, dark=self.dark))
+        self._remember()
 
-    def set_dark(self, dark: bool) -> None:
-        self.dark = dark
-        save_prefs(Prefs(lang=self.lang, dark=self.dark))
+    def set_theme(self, theme: str) -> None:
+        self.theme = theme
+        self._remember()
+
+    def _remember(self) -> None:
+        if self.remember is not None:
+            self.remember(self.prefs)
+
+    def is_default(self) -> bool:
+        """Whether this device's choice is what a new device starts with."""
+        return load_prefs() == self.prefs
+
+    def make_default(self) -> bool:
+        """Make this device's language and theme the server's defaults for new devices."""
+        return save_prefs(self.prefs)
 
     # -- feedback ----------------------------------------------------------------
     def say(self, text: str) -> None:

@@ -5,6 +5,10 @@ Another install reads it back on its Export and import screen, by pasting the co
 a photo of the QR code (views/exchange_io.py). The QR code holds the bare code, not a link:
 a link would open *this* install's server, whose history already has the match.
 
+Where the device has a system share sheet (a phone or tablet: views/device.py) a Share button
+opens it with the code (`ShareButtons`, also under the live table's link); the copy button is
+always there, and is all a desktop browser gets.
+
 `MatchCodeCard(model, match_id)` is for a match's own page (`share_section` is its entry for
 views/screens/record.py's EXTRA_SECTIONS: a card for a finished match, none for others);
 `CodeCard(model, code)` shows a code already in hand (the exchange screen shows the one it just
@@ -19,6 +23,7 @@ import flet as ft
 
 from db import StoreError
 from db.exchange import match_code
+from views.device import share_sheet_here
 from views.model import AppModel
 from views.share import qr_png
 from views.ui import TAP
@@ -42,9 +47,29 @@ def read_code(model: AppModel, match_id: int) -> str | StoreError:
 
 
 @ft.component
+def ShareButtons(model: AppModel, text: str, subject: str, copy_label: str) -> ft.Control:
+    """Share `text` through the device's share sheet (where it has one) or copy it. Both run in
+    the browser within the tap itself (client actions): Safari allows neither a moment later."""
+    copied, set_copied = ft.use_state(False)
+    buttons: list[ft.Control] = []
+    if share_sheet_here(ft.context.page):
+        buttons.append(ft.FilledButton(
+            content=model.tr("sharecode.share"), icon=ft.Icons.SHARE, height=TAP,
+            action=ft.ShareText(text, subject=subject), key="share-sheet",
+        ))
+    buttons.append(ft.OutlinedButton(
+        content=model.tr("sharecode.copied") if copied else copy_label,
+        icon=ft.Icons.CHECK if copied else ft.Icons.COPY,
+        height=TAP,
+        action=ft.CopyToClipboard(text),
+        on_click=lambda: set_copied(True),
+    ))
+    return ft.Row(wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER, controls=buttons)
+
+
+@ft.component
 def CodeCard(model: AppModel, code: str, framed: bool = True) -> ft.Control:
     """The code and its QR code; `framed` False inside a card of its own (no card in a card)."""
-    copied, set_copied = ft.use_state(False)
     png = ft.use_memo(lambda: qr_png(code), [code])
     column = ft.Column(
         expand=True,
@@ -59,13 +84,7 @@ def CodeCard(model: AppModel, code: str, framed: bool = True) -> ft.Control:
             ),
             ft.Text(code, selectable=True, size=15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                     semantics_label=model.tr("sharecode.code_label", code=code)),
-            ft.OutlinedButton(
-                content=model.tr("sharecode.copied") if copied else model.tr("sharecode.copy"),
-                icon=ft.Icons.CHECK if copied else ft.Icons.COPY,
-                height=TAP,
-                action=ft.CopyToClipboard(code),  # copied by the browser within the tap (Safari allows no later)
-                on_click=lambda: set_copied(True),
-            ),
+            ShareButtons(model, code, model.tr("sharecode.subject"), model.tr("sharecode.copy")),
         ],
     )
     content = ft.Row(controls=[column])  # as wide as the space it is given

@@ -23,6 +23,7 @@ from views.games import game_views
 from views.live import LiveMatch
 from views.model import AppModel, Screen
 from views.share import qr_png, reachable_from_other_devices, table_base, table_topic, table_url
+from views.sharecode import ShareButtons
 from views.ui import TAP, body, confirm_dialog
 
 POLL_SECONDS = 1.0
@@ -168,6 +169,7 @@ def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
                 ),
             ),
             ft.Text(url, selectable=True, size=14, weight=ft.FontWeight.BOLD, key="share-url", semantics_label=url),
+            ShareButtons(model, url, model.tr("table.share_subject"), model.tr("sharecode.copy_link")),
         ]
         if not reachable_from_other_devices(url):
             lines.append(ft.Text(model.tr("table.share_local_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))

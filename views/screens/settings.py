@@ -1,14 +1,22 @@
-"""Settings: language, theme, and where the matches are stored."""
+"""Settings: this device's language and theme, the app's address for phones, where matches are kept.
+
+Language and theme belong to the device (views/device.py); "Start new devices like this" makes
+them the server's defaults for devices that have chosen nothing.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from views.model import AppModel, Screen
+from views.prefs import prefs_path
 from views.share import qr_png, reachable_from_other_devices, share_url
 from views.ui import TAP, body, heading
 
 LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}  # each in its own language, never translated
+THEME_CHOICES = (("system", "settings.system"), ("light", "settings.light"),
+                 ("dark", "settings.dark"), ("black", "settings.black"))
+HINT = ft.Colors.ON_SURFACE_VARIANT
 
 
 def choice_row(options: list[tuple[str, str]], selected: str, on_pick) -> ft.Control:
@@ -20,6 +28,26 @@ def choice_row(options: list[tuple[str, str]], selected: str, on_pick) -> ft.Con
         )
         for value, label in options
     ])
+
+
+def theme_choices(model: AppModel) -> list[ft.Control]:
+    """Two rows of two: four buttons side by side do not fit a 360 px phone."""
+    options = [(value, model.tr(key)) for value, key in THEME_CHOICES]
+    return [choice_row(pair, model.theme, model.set_theme) for pair in (options[:2], options[2:])]
+
+
+def default_row(model: AppModel) -> ft.Control:
+    if model.is_default():
+        return ft.Text(model.tr("settings.is_default"), size=13, color=HINT)
+
+    def make_default() -> None:
+        if model.make_default():
+            model.say(model.tr("settings.made_default"))
+        else:
+            model.say(model.tr("settings.default_failed", path=str(prefs_path())))
+
+    return ft.Row(controls=[ft.TextButton(content=model.tr("settings.make_default"), icon=ft.Icons.DEVICES,
+                                          height=TAP, on_click=make_default)])
 
 
 def share_section(model: AppModel) -> list[ft.Control]:
@@ -36,7 +64,10 @@ def share_section(model: AppModel) -> list[ft.Control]:
         ft.Text(url, selectable=True, size=16, weight=ft.FontWeight.BOLD),
     ]
     if not reachable_from_other_devices(url):
-        controls.append(ft.Text(model.tr("settings.share_local_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls += [
+            ft.Text(model.tr("settings.share_local_only"), size=13, color=HINT),
+            ft.Text(model.tr("settings.share_command"), selectable=True, size=14, font_family="monospace"),
+        ]
     return controls
 
 
@@ -46,10 +77,12 @@ def Settings(model: AppModel, screen: Screen) -> ft.Control:
         heading(model.tr("settings.language")),
         choice_row(list(LANGUAGE_NAMES.items()), model.lang, model.set_lang),
         heading(model.tr("settings.theme")),
-        choice_row([("light", model.tr("settings.light")), ("dark", model.tr("settings.dark"))],
-                   "dark" if model.dark else "light", lambda v: model.set_dark(v == "dark")),
+        *theme_choices(model),
+        ft.Text(model.tr("settings.theme_hint"), size=13, color=HINT),
+        ft.Text(model.tr("settings.device_only"), size=13, color=HINT),
+        default_row(model),
         *share_section(model),
         heading(model.tr("settings.database")),
         ft.Text(model.store.location, selectable=True, size=14),
-        ft.Text(model.tr("settings.database_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(model.tr("settings.database_hint"), size=13, color=HINT),
     )
