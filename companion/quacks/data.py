@@ -12,6 +12,7 @@ extra white before round 6), QK-5 (rat tails), QK-6/QK-10 (pot track and spoon),
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -355,13 +356,18 @@ def _default_prices() -> tuple[Price, ...]:
 # --- fortune cards (QK-4) ---------------------------------------------------------------
 
 CardType = Literal["purple", "blue"]
+_COUNTED = re.compile(r"\{n\|([^|}]*)\|([^}]*)\}")  # "{n|ruby|rubies}" in a card's text
 
 
 @dataclass(frozen=True)
 class FortuneCard:
     """A fortune teller card. `effect` is the id a match engine dispatches on ("reminder" when
     the app only shows the card); the names and texts are ours, written from the card's rule.
-    `status` is for the wording, `type_status` for its colour."""
+    `number` is the one figure on the card that the engine reads (Living in Luxury's white
+    limit 9, the 5 chips Less Is More draws ...; None for a card without one), allowed from
+    `low` to `high`; the texts show it where they say `{n}`, so a table that corrects the
+    number (its printing differs) sees the card say what it now does. `status` is for the
+    wording and the number, `type_status` for its colour."""
 
     id: str
     name_en: str
@@ -372,59 +378,76 @@ class FortuneCard:
     effect: str
     status: Status = "likely"
     type_status: Status = "likely"
+    number: int | None = None
+    low: int = 0
+    high: int = 0
 
     def name(self, lang: str) -> str:
         return self.name_ko if lang == "ko" else self.name_en
 
     def text(self, lang: str) -> str:
-        return self.text_ko if lang == "ko" else self.text_en
+        """The card's text in `lang` with its number: `{n}`, or `{n|one|many}` (the number and
+        the word that fits it: "1 ruby", "3 rubies")."""
+        template = self.text_ko if lang == "ko" else self.text_en
+        n = self.number
+        if n is None:
+            return template
+        return _COUNTED.sub(lambda m: f"{n} {m[1] if n == 1 else m[2]}", template).replace("{n}", str(n))
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name_en": self.name_en, "name_ko": self.name_ko, "type": self.type,
-                "text_en": self.text_en, "text_ko": self.text_ko, "effect": self.effect,
-                "status": self.status, "type_status": self.type_status}
+                "text_en": self.text("en"), "text_ko": self.text("ko"), "effect": self.effect,
+                "status": self.status, "type_status": self.type_status, "number": self.number}
 
 
 def _card(id_: str, name_en: str, name_ko: str, type_: CardType, effect: str,
-          text_en: str, text_ko: str, type_status: Status = "likely") -> FortuneCard:
-    return FortuneCard(id_, name_en, name_ko, type_, text_en, text_ko, effect, "likely", type_status)
+          text_en: str, text_ko: str, type_status: Status = "likely",
+          number: tuple[int, int, int] | None = None) -> FortuneCard:
+    """`number`: (the printed figure, the lowest and highest a correction may make it)."""
+    figure, low, high = number if number is not None else (None, 0, 0)
+    return FortuneCard(id_, name_en, name_ko, type_, text_en, text_ko, effect, "likely", type_status,
+                       figure, low, high)
 
 
 FORTUNE_CARDS: tuple[FortuneCard, ...] = (
     _card("choose_wisely", "Choose Wisely", "현명한 선택", "purple", "choose_droplet2_or_purple",
-          "Each player picks one: move the droplet 2 spaces on, or take a purple chip.",
-          "각자 하나를 고릅니다: 물방울을 2칸 전진하거나, 보라색 재료 1개를 받습니다."),
+          "Each player picks one: move the droplet {n|space|spaces} on, or take a purple chip.",
+          "각자 하나를 고릅니다: 물방울을 {n}칸 전진하거나, 보라색 재료 1개를 받습니다.", number=(2, 1, 5)),
     _card("pot_filling_up", "The Pot Is Filling Up", "차오르는 솥", "purple", "droplet_1",
-          "Every player moves the droplet 1 space on.",
-          "모든 플레이어가 물방울을 1칸 전진합니다."),
+          "Every player moves the droplet {n|space|spaces} on.",
+          "모든 플레이어가 물방울을 {n}칸 전진합니다.", number=(1, 1, 5)),
     _card("charity", "Charity", "자선", "purple", "fewest_rubies_ruby",
-          "Whoever has the fewest rubies (all tied players) gets 1 ruby.",
-          "루비가 가장 적은 플레이어(동률이면 모두)가 루비 1개를 받습니다."),
+          "Whoever has the fewest rubies (all tied players) gets {n|ruby|rubies}.",
+          "루비가 가장 적은 플레이어(동률이면 모두)가 루비 {n}개를 받습니다.", number=(1, 1, 5)),
     _card("less_is_more", "Less Is More", "적을수록 좋다", "purple", "draw5_lowest_blue2_else_ruby",
-          "Everyone draws 5 chips. The lowest total (all tied) takes a blue 2; everyone else "
+          "Everyone draws {n|chip|chips}. The lowest total (all tied) takes a blue 2; everyone else "
           "gets 1 ruby. The chips go back into the bags.",
-          "모두 재료 5개를 꺼냅니다. 합이 가장 낮은 플레이어(동률이면 모두)는 파란색 2를 받고, "
-          "나머지는 루비 1개를 받습니다. 꺼낸 재료는 주머니에 되돌립니다."),
+          "모두 재료 {n}개를 꺼냅니다. 합이 가장 낮은 플레이어(동률이면 모두)는 파란색 2를 받고, "
+          "나머지는 루비 1개를 받습니다. 꺼낸 재료는 주머니에 되돌립니다.", number=(5, 1, 9)),
     _card("choose_one", "You Only Get to Choose One", "딱 하나만", "purple",
           "choose_black_or_2chip_or_3rubies",
-          "Each player picks one: a black chip, any one 2-chip, or 3 rubies.",
-          "각자 하나를 고릅니다: 검은색 재료 1개, 값이 2인 재료 아무거나 1개, 또는 루비 3개."),
+          "Each player picks one: a black chip, any one 2-chip, or {n|ruby|rubies}.",
+          "각자 하나를 고릅니다: 검은색 재료 1개, 값이 2인 재료 아무거나 1개, 또는 루비 {n}개.",
+          number=(3, 1, 6)),
     _card("wheel_and_deal", "Wheel and Deal", "물물교환", "purple", "trade_ruby_for_1chip",
           "Each player may pay 1 ruby for any 1-chip except purple or black.",
           "각자 루비 1개를 내고 값이 1인 재료 하나(보라색·검은색 제외)를 가져올 수 있습니다."),
     _card("good_start", "A Good Start", "순조로운 출발", "purple", "rats_for_rubies",
-          "Each player either uses the rat stone as usual, or gives up 1 to 3 rat tails and "
+          "Each player either uses the rat stone as usual, or gives up 1 to {n} rat tails and "
           "takes as many rubies.",
-          "각자 쥐 돌을 평소처럼 쓰거나, 쥐꼬리 1~3개를 포기하고 그만큼 루비를 받습니다."),
+          "각자 쥐 돌을 평소처럼 쓰거나, 쥐꼬리 1~{n}개를 포기하고 그만큼 루비를 받습니다.",
+          number=(3, 1, 9)),
     _card("roll_the_die", "Roll the Die", "주사위 인심", "purple", "everyone_rolls_die",
           "Every player rolls the bonus die once and takes what it shows.",
           "모든 플레이어가 보너스 주사위를 한 번 굴려 나온 보상을 받습니다."),
     _card("opportunistic_moment", "An Opportunistic Moment", "절호의 기회", "purple",
           "draw4_upgrade_one_else_green1",
-          "Each player draws 4 chips and may swap one of them for the same colour's next higher "
-          "value; whoever cannot swap takes a green 1. The chips go back into the bag.",
-          "각자 재료 4개를 꺼내, 그중 하나를 같은 색의 한 단계 높은 재료로 바꿀 수 있습니다. "
-          "바꿀 수 없으면 초록색 1을 받습니다. 꺼낸 재료는 주머니에 되돌립니다."),
+          "Each player draws {n|chip|chips} and may swap one of them (not a white one) for the same "
+          "colour's next higher value; whoever cannot swap takes a green 1. The chips go back into "
+          "the bag.",
+          "각자 재료 {n}개를 꺼내, 그중 하나(흰색 제외)를 같은 색의 한 단계 높은 재료로 바꿀 수 "
+          "있습니다. 바꿀 수 없으면 초록색 1을 받습니다. 꺼낸 재료는 주머니에 되돌립니다.",
+          number=(4, 1, 9)),
     _card("beginners_bonus", "Beginner's Bonus", "초보자 보너스", "purple", "fewest_vp_green1",
           "Whoever has the fewest victory points (all tied players) gets a green 1.",
           "승점이 가장 적은 플레이어(동률이면 모두)가 초록색 1을 받습니다."),
@@ -432,26 +455,27 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "This round every player gets twice as many rat tails.",
           "이번 라운드에는 모든 플레이어의 쥐꼬리 수가 두 배가 됩니다.", type_status="unconfirmed"),
     _card("just_in_time", "Just in Time", "때마침", "purple", "choose_4vp_or_remove_white1",
-          "Each player picks one: 4 victory points, or take a white 1 out of the bag.",
-          "각자 하나를 고릅니다: 승점 4점, 또는 주머니에서 흰색 1 하나를 빼기."),
+          "Each player picks one: {n|victory point|victory points}, or take a white 1 out of the bag.",
+          "각자 하나를 고릅니다: 승점 {n}점, 또는 주머니에서 흰색 1 하나를 빼기.", number=(4, 1, 9)),
     _card("rats_friends", "Rats Are Your Friends", "쥐는 친구", "purple", "choose_4chip_or_vp_per_rat",
           "Each player picks one: any one 4-chip, or 1 victory point per rat tail they get "
           "this round.",
           "각자 하나를 고릅니다: 값이 4인 재료 아무거나 1개, 또는 이번 라운드에 받는 쥐꼬리 "
           "하나당 승점 1점."),
     _card("living_in_luxury", "Living in Luxury", "넉넉한 살림", "blue", "white_limit_9",
-          "This round the pot only explodes when the white chips total more than 9.",
-          "이번 라운드에는 흰색 재료의 합이 9를 넘어야 솥이 터집니다."),
+          "This round the pot only explodes when the white chips total more than {n}.",
+          "이번 라운드에는 흰색 재료의 합이 {n}보다 커야 솥이 터집니다.", number=(9, 8, 15)),
     _card("seasoned_perfectly", "Seasoned Perfectly", "간이 딱 맞다", "blue", "whites_exactly_7_droplet",
-          "Whoever ends the round with white chips totalling exactly 7 moves the droplet 1 space on.",
-          "라운드가 끝날 때 흰색 재료의 합이 정확히 7이면 물방울을 1칸 전진합니다."),
+          "Whoever ends the round with white chips totalling exactly {n} moves the droplet 1 space on.",
+          "라운드가 끝날 때 흰색 재료의 합이 정확히 {n}이면 물방울을 1칸 전진합니다.", number=(7, 1, 15)),
     _card("lucky_devil", "Lucky Devil", "행운아", "blue", "ruby_space_2vp",
-          "Whoever scores on a space showing a ruby this round gets 2 more victory points, "
+          "Whoever scores on a space showing a ruby this round gets {n|more victory point|more victory points}, "
           "exploded or not.",
-          "이번 라운드에 루비가 그려진 칸에서 점수를 내면, 솥이 터졌더라도 승점 2점을 더 받습니다."),
+          "이번 라운드에 루비가 그려진 칸에서 점수를 내면, 솥이 터졌더라도 승점 {n}점을 더 받습니다.",
+          number=(2, 1, 9)),
     _card("shining_bright", "It's Shining Extra Bright", "유난히 반짝반짝", "blue", "ruby_space_extra_ruby",
-          "Whoever scores on a space showing a ruby this round gets one more ruby.",
-          "이번 라운드에 루비가 그려진 칸에서 점수를 내면 루비를 1개 더 받습니다."),
+          "Whoever scores on a space showing a ruby this round gets {n|more ruby|more rubies}.",
+          "이번 라운드에 루비가 그려진 칸에서 점수를 내면 루비를 {n}개 더 받습니다.", number=(1, 1, 5)),
     _card("schadenfreude", "Schadenfreude", "남의 불행은 나의 행복", "blue", "explosion_gives_left_2chip",
           "When a pot explodes this round, the player to that player's left takes any one 2-chip.",
           "이번 라운드에 누군가의 솥이 터지면, 그 플레이어의 왼쪽 사람이 값이 2인 재료 "
@@ -460,26 +484,28 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "This round each player may put the first white chip they draw back into the bag.",
           "이번 라운드에는 처음 꺼낸 흰색 재료를 주머니에 되돌릴 수 있습니다."),
     _card("pot_is_full", "The Pot Is Full", "넘치는 행운", "blue", "die_rolls_twice",
-          "This round whoever rolls the bonus die rolls it twice.",
-          "이번 라운드에 보너스 주사위를 굴리는 사람은 두 번 굴립니다."),
+          "This round whoever rolls the bonus die rolls it {n|time|times}.",
+          "이번 라운드에 보너스 주사위를 굴리는 사람은 {n}번 굴립니다.", number=(2, 1, 4)),
     _card("second_chance", "A Second Chance", "두 번째 기회", "blue", "restart_after_5",
-          "After placing their first 5 chips, each player may once either go on or start the "
+          "After placing their first {n|chip|chips}, each player may once either go on or start the "
           "round's brewing over.",
-          "재료 5개를 놓은 뒤, 한 번에 한해 계속하거나 이번 라운드의 끓이기를 처음부터 다시 할 수 있습니다."),
+          "재료 {n}개를 놓은 뒤, 한 번에 한해 계속하거나 이번 라운드의 끓이기를 처음부터 다시 할 수 있습니다.",
+          number=(5, 1, 9)),
     _card("strong_ingredient", "Strong Ingredient", "강력한 재료", "blue", "draw5_place_one",
-          "Starting with the start player, whoever stopped without an explosion draws up to 5 "
-          "chips and may place one of them in the pot.",
-          "시작 플레이어부터, 솥이 터지지 않고 멈춘 사람은 재료를 5개까지 꺼내 그중 하나를 "
-          "솥에 놓을 수 있습니다."),
+          "Starting with the start player, whoever stopped without an explosion draws up to {n|chip|chips} "
+          "and may place one of them in the pot.",
+          "시작 플레이어부터, 솥이 터지지 않고 멈춘 사람은 재료를 {n}개까지 꺼내 그중 하나를 "
+          "솥에 놓을 수 있습니다.", number=(5, 1, 9)),
     _card("pumpkin_patch", "Pumpkin Patch Party", "호박 축제", "blue", "orange_moves_1_more",
-          "This round every orange chip moves 1 space further.",
-          "이번 라운드에는 주황색 재료가 모두 1칸 더 나아갑니다."),
+          "This round every orange chip moves {n|space|spaces} further.",
+          "이번 라운드에는 주황색 재료가 모두 {n}칸 더 나아갑니다.", number=(1, 1, 5)),
     _card("magic_potion", "Magic Potion", "마법의 물약", "blue", "refill_flasks_end",
           "At the end of the round every flask is refilled for free.",
           "라운드가 끝나면 모든 플라스크를 무료로 다시 채웁니다."),
 )
 CARD_EFFECTS = frozenset(card.effect for card in FORTUNE_CARDS) | {"reminder"}
-_CARD_TEXT_FIELDS = ("name_en", "name_ko", "text_en", "text_ko")
+_CARD_NAME_FIELDS = ("name_en", "name_ko")
+CARD_NAME_MOST = 60  # a corrected card name, in characters
 
 
 # --- the catalogue: prices and cards, overridable ---------------------------------------
@@ -518,7 +544,7 @@ def price(catalogue: Catalogue, colour: str, book_set: int, value: int) -> int:
 def catalogue_with(overrides: Mapping[str, Any], base: Catalogue | None = None) -> Catalogue:
     """`base` (the default catalogue) with a table's corrections applied; each corrected item
     gets status "user". `overrides` = `{"prices": [{"colour": "green", "set": 3, "value": 4,
-    "coins": 18}, ...], "cards": [{"id": "living_in_luxury", "text_en": "...", "type": "blue"}]}`;
+    "coins": 18}, ...], "cards": [{"id": "living_in_luxury", "number": 10, "name_en": "..."}]}`;
     orange and black prices take no "set". Anything malformed is a `BadRequest` and nothing
     is applied."""
     base = base or default_catalogue()
@@ -561,22 +587,28 @@ def _price_override(base: Catalogue, item: Any) -> Price:
 
 
 def _card_override(card: FortuneCard, item: Mapping[str, Any]) -> FortuneCard:
+    """A card's correction: its `number` (what the engine reads, and what the texts show) and
+    its names (how the app calls it; they change nothing else). The texts and the colour are
+    not corrected: the texts say what the engine does, and the colour changes nothing the
+    app does with the card."""
     changes: dict[str, Any] = {}
     for key, value in item.items():
         if key == "id":
             continue
-        if key in _CARD_TEXT_FIELDS:
-            if not isinstance(value, str) or not value.strip():
-                raise BadRequest("quacks.override_card_text", card=card.id, field=key)
+        if key in _CARD_NAME_FIELDS:
+            if not isinstance(value, str) or not value.strip() or len(value) > CARD_NAME_MOST:
+                raise BadRequest("quacks.override_card_text", card=card.id, field=key, most=CARD_NAME_MOST)
             changes[key] = value.strip()
-        elif key == "type":
-            if value not in ("purple", "blue"):
-                raise BadRequest("quacks.override_card_type", card=card.id, value=str(value))
-            changes["type"] = value
-            changes["type_status"] = "user"
+        elif key == "number":
+            if card.number is None:
+                raise BadRequest("quacks.override_card_no_number", card=card.id)
+            if not _is_int(value) or not card.low <= value <= card.high:
+                raise BadRequest("quacks.override_card_number", card=card.id, value=str(value)[:20],
+                                 low=card.low, high=card.high)
+            changes["number"] = value
         else:
-            raise BadRequest("quacks.override_card_field", card=card.id, field=str(key))
-    if any(k in changes for k in _CARD_TEXT_FIELDS):
+            raise BadRequest("quacks.override_card_field", card=card.id, field=str(key)[:40])
+    if changes:
         changes["status"] = "user"
     return replace(card, **changes)
 

@@ -514,7 +514,7 @@ def _run_f(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
 def _run_f_cards(ev: Evaluation, tally: Tally) -> Runs:
     """The round's fortune cards that act at its end (Extras): before any ruby is spent."""
     extras, events, before = ev.setup.extras, [], tally
-    if extras.whites_seven_droplet and fx.white_total(tally.chips) == fx.WHITES_FOR_GREEN_3:
+    if extras.whites_seven_droplet and fx.white_total(tally.chips) == extras.whites_exact:
         tally = fx.move_droplet(tally, extras.whites_seven_droplet)
         events.append(_event(ev, "whites_seven", "F", tally, rule="QK-4", before=before))
     if extras.free_refill and not tally.flask:

@@ -247,10 +247,12 @@ def trade_purples(tally: Tally, supply: Supply, tier: int) -> tuple[Tally, Suppl
 
 
 def swap_target(placed: Placed, tier: int) -> str | None:
-    """Purple set 4: the chip `placed` becomes at `tier`, or None if the tier does not fit it."""
+    """Purple set 4: the chip `placed` becomes at `tier`, or None if the tier does not fit it.
+    White chips are never swapped: a bigger white only brings a later pot closer to exploding,
+    so the app reads the book as swapping coloured chips."""
     give, take = PURPLE_SWAPS[tier]
     kind = CHIPS[placed.chip]
-    if kind.value != give:
+    if kind.value != give or kind.white:
         return None
     target = f"{placed.chip[0]}{take}"
     return target if target in CHIPS else None
@@ -267,6 +269,8 @@ def swap_chip(tally: Tally, supply: Supply, tier: int, index: int | None) -> tup
     if index is None or not 0 <= index < len(tally.chips):
         raise _illegal("swap_index", "QK-12", tally, index=str(index), chips=len(tally.chips))
     placed = tally.chips[index]
+    if CHIPS[placed.chip].white:
+        raise _illegal("swap_white", "QK-12", tally, code=placed.chip)
     target = swap_target(placed, tier)
     if target is None:
         raise _illegal("swap_chip", "QK-12", tally, code=placed.chip, tier=tier)

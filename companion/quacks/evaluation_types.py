@@ -48,7 +48,8 @@ class Extras:
 
     `die_rolls` 2: The Pot Is Full (rollers roll twice). `ruby_space_vp` 2: Lucky Devil.
     `ruby_space_rubies` 1: It's Shining Extra Bright (both in step C, exploded or not).
-    `whites_seven_droplet` 1: Seasoned Perfectly (start of F). `free_refill`: Magic Potion
+    `whites_seven_droplet` 1: Seasoned Perfectly (start of F), when the whites total exactly
+    `whites_exact`. `free_refill`: Magic Potion
     (start of F, before rubies are spent).
     """
 
@@ -57,17 +58,19 @@ class Extras:
     ruby_space_rubies: int = 0
     whites_seven_droplet: int = 0
     free_refill: bool = False
+    whites_exact: int = 7  # Seasoned Perfectly's white total (the card's number)
 
     def to_json(self) -> dict[str, Any]:
         return {"die_rolls": self.die_rolls, "ruby_space_vp": self.ruby_space_vp,
                 "ruby_space_rubies": self.ruby_space_rubies,
-                "whites_seven_droplet": self.whites_seven_droplet, "free_refill": self.free_refill}
+                "whites_seven_droplet": self.whites_seven_droplet, "free_refill": self.free_refill,
+                "whites_exact": self.whites_exact}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Extras:
         return cls(int(data.get("die_rolls", 1)), int(data.get("ruby_space_vp", 0)),
                    int(data.get("ruby_space_rubies", 0)), int(data.get("whites_seven_droplet", 0)),
-                   bool(data.get("free_refill", False)))
+                   bool(data.get("free_refill", False)), int(data.get("whites_exact", 7)))
 
 
 class Supply(Mapping[str, int]):

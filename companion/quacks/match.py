@@ -25,13 +25,14 @@ Actions (JSON dicts; `seat` is 0-based; the brewing draw items are the protocol'
     {"seat": s, "card": "living_in_luxury"}      the start player's fortune card (QK-4)
     {"seat": s, "take": "P1" | "droplet" | "rubies" | "vp" | "remove_W1" | null}
     {"seat": s, "give_up": 2}                    A Good Start: rat tails given up for rubies
-    {"seat": s, "drawn": ["W1", ...], "upgrade": "G1" | null, "place": "R1" | null}
+    {"seat": s, "drawn": ["W1", ...], "upgrade": "G1" | null, "place": <draw item> | null}
                                                  the chips a card made the player draw
     {"seat": s, "die": "2vp"}                    a bonus die face (card, or evaluation step A)
     {"seat": s, "draw": "W1" | {"chip": "Y1", "return_white": true} | {"chip": "B2", "place": ...}}
     {"seat": s, "flask": true}  {"seat": s, "stop": true}  {"seat": s, "stir": true}
     {"seat": s, "beside": "place" | "keep" | "bag"}     red set 2's decision (QK-18)
-    {"seat": s, "restart": true}                 A Second Chance: begin brewing again
+    {"seat": s, "restart": true | false}         A Second Chance: begin brewing again, or go on
+                                                 (asked after the 5th chip; the round waits)
     {"seat": s, "choice": "vp" | "buy"}          D: an exploded player's choice (QK-14)
     {"seat": s, "buy": ["B1", "R1"]}             E: purchases (QK-14)
     {"seat": s, "spend": {"droplet": 1, "flask": false}}   F: rubies (QK-15)
@@ -94,7 +95,7 @@ BREW_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart")
 EVAL_KEYS = ("choice", "buy", "spend", "green_take", "green_pay", "purple_trade", "purple_swap")
 CARD_KEYS = ("take", "give_up", "drawn")
 MAIN_KEYS = ("catalogue", "card", "die", *CARD_KEYS, *BREW_KEYS, *EVAL_KEYS)
-RESTART_AFTER = 5  # A Second Chance: the choice comes once 5 chips are placed
+SECOND_CHANCE = "restart_after_5"  # the choice comes once the card's number of chips (5) is placed
 BREWING_RULE = "QK-9"
 
 
@@ -147,7 +148,7 @@ def _settle(state: MatchState, events: list[Event]) -> MatchState:
         elif state.phase == "rats":
             state = _begin_brewing(state)
             events.append({"type": "brewing", "round": state.round, "rule": "QK-6"})
-        elif state.phase == "brewing" and not state.closing and all(_done(p.pot) for p in state.players):
+        elif state.phase == "brewing" and not state.closing and all(_done(state, s) for s in range(state.seats)):
             state = fortune.on_close(replace(state, closing=True))
             events.append({"type": "brewed", "round": state.round, "rule": BREWING_RULE})
         elif state.phase == "brewing" and state.closing:
@@ -160,24 +161,31 @@ def _settle(state: MatchState, events: list[Event]) -> MatchState:
             return state
 
 
-def _done(pot: Pot | None) -> bool:
-    """A pot whose brewing is over: stopped or exploded, with no red set 2 chip waiting."""
-    return pot is not None and (pot.stopped or pot.exploded) and not pot.beside
+def _done(state: MatchState, seat: int) -> bool:
+    """A pot whose brewing is over: stopped or exploded, with no red set 2 chip waiting and no
+    A Second Chance question open."""
+    pot = state.players[seat].pot
+    return (pot is not None and (pot.stopped or pot.exploded) and not pot.beside
+            and not can_restart(state, seat))
+
+
+def _fresh_pot(state: MatchState, player: Player, kept: tuple[str, ...]) -> Pot:
+    """The pot a round's brewing begins with (also A Second Chance's new start): the droplet,
+    the rats, the flask as the round began, red set 2 chips `kept` from earlier rounds beside it."""
+    card = state.fortune
+    return new_pot(player.droplet, player.rats, fortune.white_limit(card), flask_full=player.flask,
+                   beside=kept, orange_extra=fortune.figure(card, "orange_moves_1_more"),
+                   well_stirred=state.effect == "first_white_back")
 
 
 def _begin_brewing(state: MatchState) -> MatchState:
-    effect = state.effect
-    players = tuple(
-        replace(p, kept=(), pot=new_pot(p.droplet, p.rats, fortune.white_limit(effect), flask_full=p.flask,
-                                        beside=p.kept, orange_extra=1 if effect == "orange_moves_1_more" else 0,
-                                        well_stirred=effect == "first_white_back"))
-        for p in state.players)
+    players = tuple(replace(p, kept=(), pot=_fresh_pot(state, p, p.kept)) for p in state.players)
     return replace(state, players=players, phase="brewing")
 
 
 def _begin_evaluation(state: MatchState) -> tuple[MatchState, list[Event]]:
     setup = Setup(state.round, state.start, state.books, state.catalogue, state.supply,
-                  fortune.extras(state.effect))
+                  fortune.extras(state.fortune))
     players: list[PlayerIn] = []
     for p in state.players:
         pot = p.pot
@@ -322,13 +330,14 @@ def _brew(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> 
     if state.phase != "brewing" or state.closing:
         raise not_now(state, seat)
     value = action[key]
-    if key in ("flask", "stir", "stop", "restart") and value is not True:
+    flag = value is True or (key == "restart" and value is False)  # only a restart may be declined
+    if key in ("flask", "stir", "stop", "restart") and not flag:
         raise BadRequest("quacks.match.bad_action", action=_shown(dict(action)))
     player = state.players[seat]
     pot = player.pot
     assert pot is not None
     if key == "restart":
-        return _restart(state, seat)
+        return _restart(state, seat) if value else _go_on(state, seat)
     item = value if key == "draw" else {key: value}
     parsed = parse_item(item, state.books)
     if key == "draw" and isinstance(item, Mapping) and "chip" not in item:
@@ -337,35 +346,55 @@ def _brew(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> 
     if bag.size == 0 and not pot.stopped and not pot.exploded:  # QK-9: an empty bag stops
         pot = pot_stop(pot)
         events.append({"type": "stopped", "rule": "QK-9", "reason": "bag_empty"})
-    # A Second Chance is offered right after the 5th chip; a 6th chip means going on
-    chance = "passed" if player.chance == "open" and len(pot.chips) > RESTART_AFTER else player.chance
+    # A Second Chance is offered right after the 5th chip; a 6th chip, or stopping by choice,
+    # means going on (a bag emptied by the 5th chip stops the pot and still asks)
+    going_on = len(pot.chips) > fortune.figure(state.fortune, SECOND_CHANCE, 0) or key == "stop"
+    chance = "passed" if player.chance == "open" and going_on else player.chance
     state = state.with_player(seat, pot=pot, bag=bag, chance=chance)
     return state, [{**event, "seat": seat} for event in events]
 
 
 def can_restart(state: MatchState, seat: int) -> bool:
-    """A Second Chance: once 5 chips are placed (or the pot exploded before), once a round."""
+    """A Second Chance: the choice is open right after the 5th chip (or once the pot exploded
+    before), once a round, until the player goes on (a 6th chip, stopping, or `restart: false`).
+    While it is open for a finished pot the round waits for it."""
     player = state.players[seat]
     pot = player.pot
-    return (state.phase == "brewing" and not state.closing and state.effect == "restart_after_5"
-            and player.chance == "open" and pot is not None
-            and (len(pot.chips) <= RESTART_AFTER if pot.exploded else len(pot.chips) == RESTART_AFTER))
+    if state.phase != "brewing" or state.closing or state.effect != SECOND_CHANCE or player.chance != "open" \
+            or pot is None:
+        return False
+    after = fortune.figure(state.fortune, SECOND_CHANCE)
+    return len(pot.chips) <= after if pot.exploded else len(pot.chips) == after
 
 
 def _restart(state: MatchState, seat: int) -> tuple[MatchState, list[Event]]:
     player = state.players[seat]
     pot = player.pot
     assert pot is not None
-    if state.effect != "restart_after_5":
+    if state.effect != SECOND_CHANCE:
         raise IllegalMove("quacks.match.no_second_chance", rule="QK-4", seat=seat)
     if not can_restart(state, seat):
         raise IllegalMove("quacks.match.restart_when", rule="QK-4", seat=seat, chips=len(pot.chips))
-    bag = player.bag
-    for code in (*(p.chip for p in pot.chips), *pot.beside):
-        bag = bag.add(code)
-    fresh = new_pot(pot.droplet, pot.rats, pot.base_limit, flask_full=pot.flask_full, beside=pot.kept)
-    state = state.with_player(seat, pot=fresh, bag=bag, chance="used")
-    return state, [{"type": "restart", "seat": seat, "chips": [p.chip for p in pot.chips], "rule": "QK-4"}]
+    # Everything drawn this round goes back into the bag; the red set 2 chips kept from an
+    # earlier round stay beside the pot (wherever this attempt put them), and the flask is as
+    # the round began: the whole brewing starts over.
+    back = Counter(player.bag)
+    back.update((*(p.chip for p in pot.chips), *pot.beside, *pot.kept))
+    back.subtract(pot.carried)
+    state = state.with_player(seat, pot=_fresh_pot(state, player, pot.carried), bag=Bag(back), chance="used")
+    return state, [{"type": "restart", "seat": seat, "chips": [p.chip for p in pot.chips],
+                    "flask": player.flask, "kept": list(pot.carried), "rule": "QK-4"}]
+
+
+def _go_on(state: MatchState, seat: int) -> tuple[MatchState, list[Event]]:
+    """A Second Chance declined: the pot stays as it is."""
+    pot = state.players[seat].pot
+    assert pot is not None
+    if state.effect != SECOND_CHANCE:
+        raise IllegalMove("quacks.match.no_second_chance", rule="QK-4", seat=seat)
+    if not can_restart(state, seat):
+        raise IllegalMove("quacks.match.restart_when", rule="QK-4", seat=seat, chips=len(pot.chips))
+    return state.with_player(seat, chance="passed"), [{"type": "go_on", "seat": seat, "rule": "QK-4"}]
 
 
 def _evaluate(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:

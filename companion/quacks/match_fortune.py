@@ -41,12 +41,13 @@ from companion.quacks.data import (
     VALUES,
     WHITE_LIMIT,
     Bag,
+    FortuneCard,
     book_out,
     chip,
 )
 from companion.quacks.evaluation_types import Extras
 from companion.quacks.match_state import AskKind, CardAsk, MatchState
-from companion.quacks.pot import Beside, Draw
+from companion.quacks.pot import Beside, Draw, parse_item
 from companion.quacks.pot import draw as pot_draw
 from companion.quacks.pot import stop as pot_stop
 from companion.quacks.rats import rats_for_round
@@ -67,17 +68,8 @@ AT_ONCE: Mapping[str, AskKind] = {
 }
 WITH_RATS: Mapping[str, AskKind] = {"rats_for_rubies": "give_up", "choose_4chip_or_vp_per_rat": "take"}
 AT_CLOSE: Mapping[str, AskKind] = {"explosion_gives_left_2chip": "take", "draw5_place_one": "draw"}
-# How many chips a "draw" card draws, and whether fewer may be drawn ("up to").
-DRAWS: Mapping[str, tuple[int, bool]] = {
-    "draw5_lowest_blue2_else_ruby": (5, False),
-    "draw4_upgrade_one_else_green1": (4, False),
-    "draw5_place_one": (5, True),
-}
-LUXURY_LIMIT = 9  # Living in Luxury
-CHOOSE_WISELY_STEPS = 2
-CHOOSE_ONE_RUBIES = 3
-JUST_IN_TIME_VP = 4
-GOOD_START_MOST = 3
+# The "draw" cards that let a player draw fewer chips than the card's number ("up to").
+UP_TO = frozenset({"draw5_place_one"})
 TWO_CHIPS = ("G2", "B2", "R2", "Y2")
 FOUR_CHIPS = ("G4", "B4", "R4", "Y4")
 ONE_CHIPS_FOR_RUBY = ("O1", "G1", "B1", "R1", "Y1")  # Wheel and Deal: not purple or black
@@ -87,19 +79,31 @@ REMOVE_WHITE = "remove_W1"
 # --- the card's settings for the pots and the evaluation ----------------------------------
 
 
-def white_limit(effect: str | None) -> int:
+def figure(card: FortuneCard | None, effect: str, otherwise: int = 0) -> int:
+    """The number printed on `card` (the table may have corrected it) when `card` is the one
+    with `effect`, else `otherwise`: every figure the engine reads of a card comes from here."""
+    if card is None or card.effect != effect:
+        return otherwise
+    assert card.number is not None, f"the card {card.id} has a number"
+    return card.number
+
+
+def white_limit(card: FortuneCard | None) -> int:
     """The round's base white limit (QK-7; Living in Luxury 9)."""
-    return LUXURY_LIMIT if effect == "white_limit_9" else WHITE_LIMIT
+    return figure(card, "white_limit_9", WHITE_LIMIT)
 
 
-def extras(effect: str | None) -> Extras:
+def extras(card: FortuneCard | None) -> Extras:
     """The evaluation's share of the blue cards."""
+    effect = card.effect if card is not None else None
+    seasoned = figure(card, "whites_exactly_7_droplet")
     return Extras(
-        die_rolls=2 if effect == "die_rolls_twice" else 1,
-        ruby_space_vp=2 if effect == "ruby_space_2vp" else 0,
-        ruby_space_rubies=1 if effect == "ruby_space_extra_ruby" else 0,
-        whites_seven_droplet=1 if effect == "whites_exactly_7_droplet" else 0,
+        die_rolls=figure(card, "die_rolls_twice", 1),
+        ruby_space_vp=figure(card, "ruby_space_2vp"),
+        ruby_space_rubies=figure(card, "ruby_space_extra_ruby"),
+        whites_seven_droplet=1 if seasoned else 0,
         free_refill=effect == "refill_flasks_end",
+        whites_exact=seasoned or Extras.whites_exact,
     )
 
 
@@ -138,8 +142,12 @@ def _available(state: MatchState, codes: Sequence[str]) -> list[str]:
 
 
 def higher(code: str) -> str | None:
-    """The same colour's next higher chip (An Opportunistic Moment), or None."""
+    """The same colour's next higher chip (An Opportunistic Moment), or None. White chips are
+    never traded: a card hands out no white chip (a player who drew only whites and chips
+    with no higher value takes the green 1)."""
     kind = CHIPS[code]
+    if kind.white:
+        return None
     values = VALUES[kind.colour]
     index = values.index(kind.value)
     return f"{code[0]}{values[index + 1]}" if index + 1 < len(values) else None
@@ -152,14 +160,15 @@ def on_pick(state: MatchState) -> tuple[MatchState, list[Event]]:
     """The card's effects at once (purple cards that need no answer), and its questions."""
     effect = state.effect or ""
     events: list[Event] = []
+    card = state.fortune
     if effect == "droplet_1":
         for seat in state.order:
-            state = _gain(state, seat, events, effect, droplet=1)
+            state = _gain(state, seat, events, effect, droplet=figure(card, effect))
     elif effect == "fewest_rubies_ruby":
         poorest = _lowest([p.rubies for p in state.players])
         for seat in state.order:
             if seat in poorest:
-                state = _gain(state, seat, events, effect, rubies=1)
+                state = _gain(state, seat, events, effect, rubies=figure(card, effect))
     elif effect == "fewest_vp_green1":
         last = _lowest([p.vp for p in state.players])
         for seat in state.order:
@@ -220,11 +229,11 @@ def options(state: MatchState, ask: CardAsk) -> tuple[Option, ...]:
     if card == "explosion_gives_left_2chip":
         return tuple(_available(state, TWO_CHIPS))
     if card == "rats_for_rubies":
-        return tuple(range(min(GOOD_START_MOST, player.rats) + 1))
+        return tuple(range(min(figure(state.fortune, card), player.rats) + 1))
     if card == "everyone_rolls_die":
         return tuple(dict.fromkeys(BONUS_DIE_FACES))
-    count, up_to = DRAWS[card]
-    return (min(count, player.bag.size), 0 if up_to else 1)
+    count = figure(state.fortune, card)
+    return (min(count, player.bag.size), 0 if card in UP_TO else 1)
 
 
 def automatic(state: MatchState, ask: CardAsk) -> dict[str, Any] | None:
@@ -268,12 +277,13 @@ def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list
     events: list[Event] = []
     _check_option(state, ask, value, "take")
     events.append({"type": "card_answer", "seat": seat, "effect": card, "take": value, "rule": RULE})
+    printed = state.fortune
     if value == "droplet":
-        state = _gain(state, seat, events, card, droplet=CHOOSE_WISELY_STEPS)
+        state = _gain(state, seat, events, card, droplet=figure(printed, card))
     elif value == "rubies":
-        state = _gain(state, seat, events, card, rubies=CHOOSE_ONE_RUBIES)
+        state = _gain(state, seat, events, card, rubies=figure(printed, card))
     elif value == "vp":
-        vp = JUST_IN_TIME_VP if card == "choose_4vp_or_remove_white1" else state.players[seat].rats
+        vp = figure(printed, card) if card == "choose_4vp_or_remove_white1" else state.players[seat].rats
         state = _gain(state, seat, events, card, vp=vp)
     elif value == REMOVE_WHITE:
         state = state.with_player(seat, bag=state.players[seat].bag.remove("W1", rule=RULE))
@@ -388,19 +398,24 @@ def _opportunity(state: MatchState, seat: int, codes: Sequence[str], upgrade: An
 def _strong_ingredient(state: MatchState, seat: int, codes: Sequence[str], place: Any,
                        events: list[Event]) -> tuple[MatchState, list[Event]]:
     """Strong Ingredient: one of the chips drawn is placed in the stopped pot, with its on-draw
-    effects (QK-18; a red of set 2 is placed, not set aside: placing is the card's point)."""
+    effects (QK-18: a yellow 1 may send back the white before it, a blue 1 may place one of the
+    chips it draws, itself a draw item); a red of set 2 is placed, not set aside: placing is
+    the card's point."""
     if place is None:
         return state, events
-    if place not in codes:
-        raise IllegalMove("quacks.match.card_place", rule=RULE, seat=seat, code=str(place),
+    item = parse_item(place, state.books, app=False)
+    if not isinstance(item, Draw):
+        raise BadRequest("quacks.bad_item", item=str(place)[:80])
+    if item.chip not in codes:
+        raise IllegalMove("quacks.match.card_place", rule=RULE, seat=seat, code=item.chip,
                           drawn=", ".join(codes) or "-")
     player = state.players[seat]
     assert player.pot is not None
     pot = replace(player.pot, stopped=False)
-    pot, bag, more = pot_draw(pot, player.bag, Draw(place), state.books)
+    pot, bag, more = pot_draw(pot, player.bag, item, state.books)
     if not pot.exploded:
         pot = pot_stop(pot)
-    if len(pot.beside) > len(player.pot.beside):  # red set 2: placed now, not set aside
+    while len(pot.beside) > len(player.pot.beside):  # red set 2: placed now, not set aside
         pot, bag, also = pot_draw(pot, bag, Beside("place"), state.books)
         more += also
     events += [{**event, "seat": seat} for event in more]

@@ -4,7 +4,8 @@
   white total against the limit, explosion odds (next draw, within 2, within 3), droplet, rat
   stone, flask, rubies, VP, and the brewing entries that seat may make now.
 - `draw_questions(state, seat, code)`: what to ask before a drawn chip is entered (yellow set
-  1's "return_white", blue set 1's "place").
+  1's "return_white", blue set 1's "place"); `draw_step(state, seat, chain)` the same for each
+  chip of a chain of placements (a blue placing a blue ...), `draw_item(chain)` its entry.
 - `question(state)`: the one question the match waits on (the fortune card, a card's question,
   the evaluation's question), with its legal answers as ready-made actions; None while brewing.
 - `legal_actions(state)`: every entry the engine accepts now, all seats (card draws are open
@@ -14,10 +15,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.errors import RefereeError
 from companion.quacks import match_fortune as fortune
 from companion.quacks.data import BONUS_DIE_FACES, Bag, FortuneCard, PotSpace
 from companion.quacks.evaluation import legal_choices, pending
@@ -25,7 +27,8 @@ from companion.quacks.evaluation_types import Choice
 from companion.quacks.match import can_restart
 from companion.quacks.match_state import MatchState
 from companion.quacks.odds import Odds, pot_odds
-from companion.quacks.pot import Placed, choices_for, legal_items, scoring_space
+from companion.quacks.pot import Draw, Placed, choices_for, legal_items, scoring_space
+from companion.quacks.pot import draw as pot_draw
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def seat_view(state: MatchState, seat: int) -> SeatView:
     pot = player.pot
     if pot is None:
         return SeatView(seat, player.bag, (), player.droplet, player.droplet, player.rats, None, 0,
-                        fortune.white_limit(state.effect), None, player.flask, player.rubies, player.vp,
+                        fortune.white_limit(state.fortune), None, player.flask, player.rubies, player.vp,
                         False, False, state.phase != "brewing", (), player.kept, ())
     drawing = state.phase == "brewing" and not state.closing and not (pot.stopped or pot.exploded)
     return SeatView(
@@ -102,7 +105,7 @@ def brewing_actions(state: MatchState, seat: int) -> list[dict[str, Any]]:
         else:
             actions.append({"seat": seat, **item})
     if can_restart(state, seat):
-        actions.append({"seat": seat, "restart": True})
+        actions += [{"seat": seat, "restart": True}, {"seat": seat, "restart": False}]
     return actions
 
 
@@ -111,6 +114,58 @@ def draw_questions(state: MatchState, seat: int, code: str) -> tuple[str, ...]:
     before it) and/or "place" (blue set 1: which of the chips it draws is placed)."""
     pot = state.players[seat].pot
     return () if pot is None else choices_for(pot, state.books, code)
+
+
+@dataclass(frozen=True)
+class DrawStep:
+    """What to ask about the last chip of a chain of placements (the chip drawn, the chip its
+    blue placed, the chip that one placed ...): `return_white` whether yellow set 1 may send
+    back the white chip right before it; `place` the chips a blue set 1 may place next (None:
+    it is no blue of set 1, or nothing is left to place)."""
+
+    return_white: bool
+    place: tuple[str, ...] | None
+
+
+def draw_step(state: MatchState, seat: int, chain: Sequence[str]) -> DrawStep:
+    """The question of `chain`'s last chip, the chips before it placed one after the other as
+    the engine places them (QK-18: a placed chip acts at once, a placed blue may place again).
+    A stopped pot is read as Strong Ingredient reads it: the chain goes on after its last chip.
+    An impossible chain (a chip the bag no longer holds, a draw after the pot exploded) asks
+    nothing."""
+    player = state.players[seat]
+    pot, bag = player.pot, player.bag
+    if pot is None or not chain:
+        return DrawStep(False, None)
+    pot = replace(pot, stopped=False)
+    try:
+        for code in chain[:-1]:
+            pot, bag, _ = pot_draw(pot, bag, Draw(code), state.books)
+        asks = choices_for(pot, state.books, chain[-1])
+        rest = bag.remove(chain[-1])
+    except RefereeError:
+        return DrawStep(False, None)
+    place = tuple(rest) if "place" in asks and rest.size else None
+    return DrawStep("return_white" in asks, place)
+
+
+def draw_item(chain: Sequence[str], returns: Sequence[bool] = ()) -> str | dict[str, Any]:
+    """The draw item of a chain of placements (`draw_step`): the first chip, with its yellow's
+    return where `returns` says so, placing the next chip, and so on."""
+    item: str | dict[str, Any] | None = None
+    for index in range(len(chain) - 1, -1, -1):
+        back = index < len(returns) and returns[index]
+        if item is None and not back:
+            item = chain[index]
+            continue
+        out: dict[str, Any] = {"chip": chain[index]}
+        if back:
+            out["return_white"] = True
+        if item is not None:
+            out["place"] = item
+        item = out
+    assert item is not None, "a chain holds at least the chip drawn"
+    return item
 
 
 def card_view(state: MatchState) -> FortuneCard | None:

@@ -179,6 +179,8 @@ class Pot:
     chips waiting for a decision; `kept`: those kept for a later round. `rubies`/`vp`: gained
     while brewing (blue sets 3 and 4). `orange_extra`: Pumpkin Patch Party's bonus spaces.
     `stir_ready`: the Well Stirred card may still return the round's first white.
+    `carried`: the red set 2 chips kept from an earlier round that this pot began with beside
+    it (A Second Chance's restart leaves them there: they never were in the bag).
     """
 
     droplet: int = 0
@@ -201,6 +203,7 @@ class Pot:
     stir_ready: bool = False
     whites_drawn: int = 0
     drawn: int = 0
+    carried: tuple[str, ...] = ()
 
     @property
     def start(self) -> int:
@@ -225,7 +228,7 @@ class Pot:
             "protect_left": self.protect_left, "protected": self.protected,
             "beside": list(self.beside), "kept": list(self.kept), "rubies": self.rubies,
             "vp": self.vp, "orange_extra": self.orange_extra, "stir_ready": self.stir_ready,
-            "whites_drawn": self.whites_drawn, "drawn": self.drawn,
+            "whites_drawn": self.whites_drawn, "drawn": self.drawn, "carried": list(self.carried),
         }
 
     @classmethod
@@ -234,6 +237,7 @@ class Pot:
         fields["chips"] = tuple(Placed.from_json(p) for p in data.get("chips", ()))
         fields["beside"] = tuple(data.get("beside", ()))
         fields["kept"] = tuple(data.get("kept", ()))
+        fields["carried"] = tuple(data.get("carried", ()))
         return cls(**fields)
 
 
@@ -245,7 +249,7 @@ def new_pot(droplet: int = 0, rats: int = 0, white_limit: int = WHITE_LIMIT, *,
     `well_stirred` are the Pumpkin Patch Party and Well Stirred cards."""
     return Pot(droplet=droplet, rats=rats, base_limit=white_limit, white_limit=white_limit,
                flask_full=flask_full, beside=beside, orange_extra=orange_extra,
-               stir_ready=well_stirred)
+               stir_ready=well_stirred, carried=beside)
 
 
 def scoring_space(pot: Pot) -> PotSpace:

@@ -222,17 +222,36 @@ def test_24_fortune_cards_13_purple_11_blue_with_status(ref: dict[str, Any]) -> 
         assert card.text_en != row["text"]  # our own words
 
 
-def test_card_override_is_validated_and_applied() -> None:
-    cat = catalogue_with({"cards": [{"id": "rat_infestation", "type": "blue"},
-                                    {"id": "charity", "text_en": "Poorest gets a ruby."}]})
-    card = cat.card("rat_infestation")
-    assert (card.type, card.type_status, card.status) == ("blue", "user", "likely")
-    assert cat.card("charity").text_en == "Poorest gets a ruby." and cat.card("charity").status == "user"
-    assert cat.card("charity").effect == "fewest_rubies_ruby"
-    for bad in ({"id": "nope"}, {"id": "charity", "effect": "x"}, {"id": "charity", "type": "red"},
-                {"id": "charity", "text_ko": "  "}):
+def test_qk4_a_card_correction_changes_its_number_and_names_only() -> None:
+    """A table corrects what its printing says: the card's number (what the engine reads, and
+    what the text shows) and its names. The texts and the colour are not corrected."""
+    cat = catalogue_with({"cards": [{"id": "living_in_luxury", "number": 10},
+                                    {"id": "charity", "name_en": "Alms", "name_ko": "적선"}]})
+    luxury = cat.card("living_in_luxury")
+    assert (luxury.number, luxury.status) == (10, "user") and "more than 10" in luxury.text("en")
+    assert "10보다" in luxury.text("ko")
+    assert (cat.card("charity").name("en"), cat.card("charity").name("ko")) == ("Alms", "적선")
+    assert cat.card("charity").effect == "fewest_rubies_ruby" and cat.card("charity").status == "user"
+    assert cat.card("pot_is_full").text("en").endswith("rolls it 2 times.")
+    one = catalogue_with({"cards": [{"id": "pot_is_full", "number": 1}]})
+    assert one.card("pot_is_full").text("en").endswith("rolls it 1 time.")
+    for bad in ({"id": "nope"}, {"id": "charity", "effect": "x"}, {"id": "rat_infestation", "type": "blue"},
+                {"id": "charity", "text_en": "Poorest gets a ruby."}, {"id": "charity", "name_ko": "  "},
+                {"id": "living_in_luxury", "number": 7}, {"id": "living_in_luxury", "number": "10"},
+                {"id": "living_in_luxury", "number": True}, {"id": "magic_potion", "number": 2},
+                {"id": "charity", "name_en": "x" * 61}):
         with pytest.raises(BadRequest):
             catalogue_with({"cards": [bad]})
+
+
+def test_qk4_every_number_a_card_text_shows_is_its_own() -> None:
+    """A card's text shows its number wherever the card has one, and never a bare {n}."""
+    for card in FORTUNE_CARDS:
+        for lang in ("en", "ko"):
+            text = card.text(lang)
+            assert "{" not in text, (card.id, lang)
+            if card.number is not None:
+                assert str(card.number) in text and card.low <= card.number <= card.high, (card.id, lang)
 
 
 def test_every_message_and_book_text_is_translated() -> None:

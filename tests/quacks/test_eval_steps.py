@@ -443,6 +443,17 @@ def test_qk12_purple_set_4_swaps_one_chip_of_the_pot_for_a_higher_one():
         assert (caught.value.rule, caught.value.message_id) == ("QK-12", f"quacks.eval.{message}")
 
 
+def test_qk12_purple_set_4_offers_no_white_swap():
+    """A white 1 in the pot is not offered as a white 2 (it only hurts), and entered anyway it
+    is refused with the reason; the blue 1 is offered."""
+    ev = purple_walk(4, "W1@1 B1@2 P1@4 P1@5")
+    assert pending(ev).info["swaps"] == [{"tier": 1, "chip": 1, "from": "B1", "to": "B2"}]
+    assert {(c.tier, c.chip) for c in legal_choices(ev)} == {(0, None), (1, 1)}
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, SwapChip(0, 1, 0))
+    assert (caught.value.rule, caught.value.message_id) == ("QK-12", "quacks.eval.swap_white")
+
+
 def test_qk12_purple_set_4_with_3_purples_turns_a_1_chip_into_a_4_chip():
     ev = purple_walk(4, "Y1@1 P1@2 P1@3 P1@4", supply={"Y4": 1, "Y1": 0})
     after, _ = apply(ev, SwapChip(0, 3, 0))

@@ -17,7 +17,7 @@ from companion.quacks.data import FORTUNE_CARDS
 from companion.quacks.evaluation_types import Supply
 from companion.quacks.match import play, to_move
 from companion.quacks.match_state import MatchState
-from companion.quacks.match_view import brewing_actions, question
+from companion.quacks.match_view import DrawStep, brewing_actions, draw_step, question
 from tests.quacks.test_match_support import (
     START_BAG,
     bag,
@@ -166,31 +166,34 @@ def test_roll_the_die_faces_1vp_and_ruby():
     refused(card(new(3), "roll_the_die"), {"seat": 0, "die": "six"}, BadRequest)
 
 
-def test_an_opportunistic_moment_trades_one_drawn_chip_up_or_gives_a_green_1():
-    """Seat 0 trades its G1 for a G2 (the G1 goes back to the box); seat 1 could trade but
-    does not; seat 2 draws W3 O1 O1 O1, none has a higher chip: a green 1."""
+def test_card_9_an_opportunistic_moment_trades_one_drawn_chip_up_or_gives_a_green_1():
+    """Seat 0 trades its G1 for a G2 (the G1 goes back to the box; its whites are not
+    tradeable); seat 1 draws W1 W2 W3 O1: white chips are not traded and an orange has no
+    higher chip, so it takes a green 1; seat 2 draws W3 O1 O1 O1: a green 1 too."""
     state = with_seats(new(3), bag=(START_BAG, START_BAG, bag("W3 O1 O1 O1 W1")))
     state = card(state, "opportunistic_moment")
     assert question(state).info == {"count": 4, "exact": True, "then": "upgrade"}
     assert refused(state, {"seat": 0, "drawn": ["W1", "W1", "O1"]}) == "QK-4"
     with pytest.raises(IllegalMove) as caught:
         play(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "O1"})
-    assert caught.value.rule == "QK-4" and caught.value.params["options"] == "W1, G1"
+    assert caught.value.rule == "QK-4" and caught.value.params["options"] == "G1"
+    assert refused(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "W1"}) == "QK-4"
     state = go(state, {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "G1"})
     assert state.players[0].bag == START_BAG.remove("G1").add("G2")
     assert (state.supply["G2"], state.supply["G1"]) == (10 - 1, 12 + 1)
+    assert refused(state, {"seat": 1, "drawn": ["W1", "W2", "W3", "O1"], "upgrade": "W2"}) == "QK-4"
     state = go(state, {"seat": 1, "drawn": ["W1", "W2", "W3", "O1"], "upgrade": None})
-    assert state.players[1].bag == START_BAG
+    assert state.players[1].bag == START_BAG.add("G1")
     with pytest.raises(IllegalMove) as caught:
         play(state, {"seat": 2, "drawn": ["W3", "O1", "O1", "O1"], "upgrade": "W3"})
     assert caught.value.rule == "QK-4" and caught.value.params["options"] == "-"
     state = go(state, {"seat": 2, "drawn": ["W3", "O1", "O1", "O1"]})
-    assert state.players[2].bag == bag("W3 O1 O1 O1 W1 G1") and state.supply["G1"] == 13 - 1
+    assert state.players[2].bag == bag("W3 O1 O1 O1 W1 G1") and state.supply["G1"] == 13 - 2
 
 
 def test_an_opportunistic_moment_trades_for_the_next_higher_chip_of_the_colour():
     assert [fortune.higher(c) for c in ("W1", "W2", "W3", "G1", "G2", "G4", "Y2", "O1", "P1", "K1")] == [
-        "W2", "W3", None, "G2", "G4", None, "Y4", None, None, None]
+        None, None, None, "G2", "G4", None, "Y4", None, None, None]
 
 
 def test_beginners_bonus_a_green_1_for_every_player_with_the_fewest_vp():
@@ -281,6 +284,84 @@ def test_a_second_chance_after_5_chips_once_and_after_an_early_explosion():
     assert other.players[0].pot.exploded and {"seat": 0, "restart": True} in brewing_actions(other, 0)
 
 
+def test_card_21_a_second_chance_is_offered_when_the_exploding_pot_is_the_last_brewing():
+    """Seats 1 and 2 have stopped; seat 0 explodes on its 4th chip: the round waits for seat
+    0's choice instead of going on to the evaluation."""
+    state = card(new(3), "second_chance")
+    state = go(draws(state, 1, "O1"), {"seat": 1, "stop": True}, {"seat": 2, "stop": True})
+    state = draws(state, 0, "W3 W2 W2 W1")
+    assert state.players[0].pot.exploded and state.phase == "brewing" and not state.closing
+    assert {"seat": 0, "restart": True} in brewing_actions(state, 0)
+    state = go(state, {"seat": 0, "restart": True})
+    assert state.phase == "brewing" and state.players[0].pot.chips == () and state.players[0].bag == START_BAG
+    state = go(draws(state, 0, "O1"), {"seat": 0, "stop": True})
+    assert state.phase == "evaluation"
+
+
+def test_card_21_a_second_chance_waits_when_the_5th_chip_empties_the_bag():
+    """The 5th chip is the bag's last: the pot stops by itself, and the choice is still
+    asked; going on (`restart: false`) ends the round's brewing."""
+    state = with_seats(new(2), bag=(bag("O1 G1 W1 W2 O1"), START_BAG))
+    state = go(card(state, "second_chance"), {"seat": 1, "stop": True})
+    state = draws(state, 0, "O1 G1 W1 W2 O1")
+    assert state.players[0].pot.stopped and state.phase == "brewing"
+    assert {"seat": 0, "restart": False} in brewing_actions(state, 0)
+    state, events = events_of(state, {"seat": 0, "restart": False})
+    assert events[0]["type"] == "go_on" and state.phase == "evaluation"
+
+
+def test_card_21_a_player_who_stopped_is_not_offered_a_second_chance_later():
+    state = card(new(3), "second_chance")
+    state = go(draws(state, 0, "O1 G1 W1 W1 W2"), {"seat": 0, "stop": True})
+    assert not any("restart" in a for a in brewing_actions(state, 0))
+    assert refused(state, {"seat": 0, "restart": True}) == "QK-4"
+    assert refused(state, {"seat": 0, "restart": False}) == "QK-4"
+
+
+def test_card_21_a_restart_keeps_red_set_2_chips_from_an_earlier_round_beside_the_pot():
+    """Red set 2: seat 0 kept an R2 last round. It placed that R2 after exploding, then starts
+    over: the R2 lies beside the new pot again (it was never in the bag) and the bag holds
+    exactly what it held when the round began."""
+    state = with_seats(replace(new(2, red=2), round=2), kept=(("R2",), ()))
+    state = go(card(state, "second_chance"), {"seat": 1, "stop": True})
+    assert state.players[0].pot.beside == ("R2",)
+    state = draws(state, 0, "W3 W2 W2 W1")
+    state = go(state, {"seat": 0, "beside": "place"})
+    assert [p.chip for p in state.players[0].pot.chips][-1] == "R2" and state.phase == "brewing"
+    state = go(state, {"seat": 0, "restart": True})
+    pot = state.players[0].pot
+    assert (pot.chips, pot.beside, state.players[0].bag) == ((), ("R2",), START_BAG)
+
+
+def test_card_21_a_restart_gives_back_the_flask_as_the_round_began():
+    """The flask used in the abandoned attempt is full again: the whole brewing starts over."""
+    state = card(new(2), "second_chance")
+    state = go(draws(state, 0, "W1"), {"seat": 0, "flask": True})
+    state = draws(state, 0, "O1 G1 W1 W1 W2")
+    assert not state.players[0].pot.flask_full
+    state, events = events_of(state, {"seat": 0, "restart": True})
+    assert state.players[0].pot.flask_full and events[0]["flask"] is True
+    emptied = with_seats(new(2), flask=(False, True))
+    emptied = draws(card(emptied, "second_chance"), 0, "O1 G1 W1 W1 W2")
+    assert not go(emptied, {"seat": 0, "restart": True}).players[0].pot.flask_full
+
+
+def test_qk4_a_corrected_card_number_changes_what_the_card_does():
+    """The table's printing says 10 for Living in Luxury, 2 rubies for Charity and 3 chips for
+    Strong Ingredient: the engine plays those numbers."""
+    fixed = {"cards": [{"id": "living_in_luxury", "number": 10}, {"id": "charity", "number": 2},
+                       {"id": "strong_ingredient", "number": 3}]}
+    state = go(new(2), {"catalogue": fixed})
+    luxury = card(state, "living_in_luxury")
+    assert luxury.players[0].pot.white_limit == 10
+    assert not draws(luxury, 0, "W3 W2 W2 W1 W1").players[0].pot.exploded  # 9 of 10
+    rich = card(state, "charity")
+    assert [p.rubies for p in rich.players] == [3, 3]
+    strong = go(card(state, "strong_ingredient"), {"seat": 0, "stop": True}, {"seat": 1, "stop": True})
+    assert question(strong).info["count"] == 3
+    assert refused(strong, {"seat": 0, "drawn": ["W1", "W1", "W1", "W2"]}) == "QK-4"
+
+
 # --- blue cards: after brewing ------------------------------------------------------------
 
 
@@ -314,6 +395,22 @@ def test_strong_ingredient_places_a_red_of_set_2_instead_of_setting_it_aside():
     state = go(state, {"seat": 0, "drawn": ["R1"], "place": "R1"})
     pot = state.players[0].pot
     assert [(p.chip, p.space) for p in pot.chips] == [("O1", 1), ("R1", 2)] and pot.beside == ()
+
+
+def test_card_22_strong_ingredient_places_a_chip_with_its_own_effects():
+    """The chip placed acts as drawn (QK-18): a yellow 1 sends back the white lying last in the
+    stopped pot; a blue 1 places one of the chips it draws, and that blue 2 one of its own."""
+    bags = (START_BAG.add("Y1"), START_BAG.add("B1").add("B2"))
+    state = card(with_seats(replace(new(2), round=2), bag=bags), "strong_ingredient")
+    state = go(draws(state, 0, "O1 W2"), {"seat": 0, "stop": True})
+    state = go(draws(state, 1, "O1"), {"seat": 1, "stop": True})
+    assert draw_step(state, 0, ["Y1"]) == DrawStep(True, None)
+    state = go(state, {"seat": 0, "drawn": ["Y1", "W1"], "place": {"chip": "Y1", "return_white": True}})
+    assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("O1", 1), ("Y1", 4)]
+    assert state.players[0].bag["W2"] == 2
+    nested = {"chip": "B1", "place": {"chip": "B2", "place": "G1"}}
+    state = go(state, {"seat": 1, "drawn": ["B1", "W3"], "place": nested})
+    assert [(p.chip, p.space) for p in state.players[1].pot.chips] == [("O1", 1), ("B1", 2), ("B2", 4), ("G1", 5)]
 
 
 def test_strong_ingredient_asks_nothing_of_an_empty_bag():

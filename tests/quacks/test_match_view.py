@@ -12,9 +12,12 @@ import pytest
 from companion.quacks.evaluation_types import Buy, ChooseScoring, PayGreenRubies, RollDie, SpendRubies, SwapChip
 from companion.quacks.match import play
 from companion.quacks.match_view import (
+    DrawStep,
     card_view,
     choice_action,
+    draw_item,
     draw_questions,
+    draw_step,
     legal_actions,
     question,
     seat_view,
@@ -69,6 +72,29 @@ def test_draw_questions_for_yellow_1_and_blue_1():
     assert draw_questions(state, 0, "Y1") == ("return_white",)
     assert draw_questions(state, 0, "B1") == ("place",)
     assert draw_questions(state, 0, "O1") == ()
+
+
+def test_qk18_a_blue_placed_by_a_blue_asks_its_own_placing_step_by_step():
+    """Blue set 1: B1 places a B2, which places an O1 (every nesting the engine accepts). The
+    screen asks chip by chip (`draw_step`) and enters the nested item (`draw_item`)."""
+    bags = (START_BAG.add("B1").add("B2"), START_BAG)
+    state = draws(card(with_seats(new(2), bag=bags), "seasoned_perfectly"), 0, "O1")
+    assert draw_step(state, 0, ["B1"]) == DrawStep(False, ("W1", "W2", "W3", "G1", "B2"))
+    assert draw_step(state, 0, ["B1", "B2"]) == DrawStep(False, ("W1", "W2", "W3", "G1"))
+    assert draw_step(state, 0, ["B1", "B2", "G1"]) == DrawStep(False, None)
+    assert draw_step(state, 0, ["B1", "O1"]) == DrawStep(False, None)  # the bag's only O1 is in the pot
+    item = draw_item(["B1", "B2", "G1"])
+    assert item == {"chip": "B1", "place": {"chip": "B2", "place": "G1"}}
+    state = go(state, {"seat": 0, "draw": item})
+    assert [(p.chip, p.space) for p in state.players[0].pot.chips] == [("O1", 1), ("B1", 2), ("B2", 4), ("G1", 5)]
+
+
+def test_qk18_a_yellow_1_placed_after_a_white_asks_for_the_return():
+    bags = (START_BAG.add("Y1"), START_BAG)
+    state = draws(card(with_seats(replace(new(2), round=2), bag=bags), "seasoned_perfectly"), 0, "W2")
+    assert draw_step(state, 0, ["Y1"]) == DrawStep(True, None)
+    assert draw_item(["Y1"], [True]) == {"chip": "Y1", "return_white": True}
+    assert draw_item(["Y1"], [False]) == "Y1"
 
 
 def test_the_question_of_each_phase_with_legal_answers():

@@ -371,8 +371,8 @@ def test_a_bag_after_the_round_holds_the_pot_again():
 
 # -- the cards that make a player draw (QK-4) -------------------------------------------------------
 def test_an_opportunistic_moment_offers_the_engines_upgrades_once_four_chips_are_drawn():
-    """QK-4: exactly 4 chips; then a chip may be traded for its colour's next value (white 1 to
-    white 2, green 1 to green 2; an orange 1 has none), or not."""
+    """Card 9 (QK-4): exactly 4 chips; then a chip may be traded for its colour's next value
+    (green 1 to green 2; an orange 1 has none, white chips are not traded), or not."""
     from views.quacks.ask import draw_endings
 
     state = card(new(2), "opportunistic_moment")
@@ -383,10 +383,9 @@ def test_an_opportunistic_moment_offers_the_engines_upgrades_once_four_chips_are
         ("card-done", "These are the chips drawn", None)]  # three of four: not yet
     endings = draw_endings(w, asked, ("W1", "W1", "O1", "G1"))
     assert [(key, action) for key, _, action in endings] == [
-        ("card-upgrade-W1", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "W1"}),
         ("card-upgrade-G1", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"], "upgrade": "G1"}),
         ("card-done", {"seat": 0, "drawn": ["W1", "W1", "O1", "G1"]})]
-    state = go(state, endings[1][2])
+    state = go(state, endings[0][2])
     assert state.players[0].bag["G2"] == 1 and state.players[0].bag["G1"] == 0
 
 
