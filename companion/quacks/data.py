@@ -12,13 +12,13 @@ extra white before round 6), QK-5 (rat tails), QK-6/QK-10 (pot track and spoon),
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal, TypeGuard
 
 from companion.errors import BadRequest, IllegalMove
+from companion.i18n import render
 
 Status = Literal["confirmed", "likely", "unconfirmed", "user"]
 STATUSES: tuple[Status, ...] = ("confirmed", "likely", "unconfirmed", "user")
@@ -356,7 +356,6 @@ def _default_prices() -> tuple[Price, ...]:
 # --- fortune cards (QK-4) ---------------------------------------------------------------
 
 CardType = Literal["purple", "blue"]
-_COUNTED = re.compile(r"\{n\|([^|}]*)\|([^}]*)\}")  # "{n|ruby|rubies}" in a card's text
 
 
 @dataclass(frozen=True)
@@ -386,13 +385,10 @@ class FortuneCard:
         return self.name_ko if lang == "ko" else self.name_en
 
     def text(self, lang: str) -> str:
-        """The card's text in `lang` with its number: `{n}`, or `{n|one|many}` (the number and
-        the word that fits it: "1 ruby", "3 rubies")."""
+        """The card's text in `lang` with its number where it says `{n}` (or `{n:ruby|rubies}`:
+        the number and the word that fits it, as every message writes counts)."""
         template = self.text_ko if lang == "ko" else self.text_en
-        n = self.number
-        if n is None:
-            return template
-        return _COUNTED.sub(lambda m: f"{n} {m[1] if n == 1 else m[2]}", template).replace("{n}", str(n))
+        return template if self.number is None else render(template, n=self.number)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name_en": self.name_en, "name_ko": self.name_ko, "type": self.type,
@@ -411,22 +407,22 @@ def _card(id_: str, name_en: str, name_ko: str, type_: CardType, effect: str,
 
 FORTUNE_CARDS: tuple[FortuneCard, ...] = (
     _card("choose_wisely", "Choose Wisely", "현명한 선택", "purple", "choose_droplet2_or_purple",
-          "Each player picks one: move the droplet {n|space|spaces} on, or take a purple chip.",
+          "Each player picks one: move the droplet {n:space|spaces} on, or take a purple chip.",
           "각자 하나를 고릅니다: 물방울을 {n}칸 전진하거나, 보라색 재료 1개를 받습니다.", number=(2, 1, 5)),
     _card("pot_filling_up", "The Pot Is Filling Up", "차오르는 솥", "purple", "droplet_1",
-          "Every player moves the droplet {n|space|spaces} on.",
+          "Every player moves the droplet {n:space|spaces} on.",
           "모든 플레이어가 물방울을 {n}칸 전진합니다.", number=(1, 1, 5)),
     _card("charity", "Charity", "자선", "purple", "fewest_rubies_ruby",
-          "Whoever has the fewest rubies (all tied players) gets {n|ruby|rubies}.",
+          "Whoever has the fewest rubies (all tied players) gets {n:ruby|rubies}.",
           "루비가 가장 적은 플레이어(동률이면 모두)가 루비 {n}개를 받습니다.", number=(1, 1, 5)),
     _card("less_is_more", "Less Is More", "적을수록 좋다", "purple", "draw5_lowest_blue2_else_ruby",
-          "Everyone draws {n|chip|chips}. The lowest total (all tied) takes a blue 2; everyone else "
+          "Everyone draws {n:chip|chips}. The lowest total (all tied) takes a blue 2; everyone else "
           "gets 1 ruby. The chips go back into the bags.",
           "모두 재료 {n}개를 꺼냅니다. 합이 가장 낮은 플레이어(동률이면 모두)는 파란색 2를 받고, "
           "나머지는 루비 1개를 받습니다. 꺼낸 재료는 주머니에 되돌립니다.", number=(5, 1, 9)),
     _card("choose_one", "You Only Get to Choose One", "딱 하나만", "purple",
           "choose_black_or_2chip_or_3rubies",
-          "Each player picks one: a black chip, any one 2-chip, or {n|ruby|rubies}.",
+          "Each player picks one: a black chip, any one 2-chip, or {n:ruby|rubies}.",
           "각자 하나를 고릅니다: 검은색 재료 1개, 값이 2인 재료 아무거나 1개, 또는 루비 {n}개.",
           number=(3, 1, 6)),
     _card("wheel_and_deal", "Wheel and Deal", "물물교환", "purple", "trade_ruby_for_1chip",
@@ -442,7 +438,7 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "모든 플레이어가 보너스 주사위를 한 번 굴려 나온 보상을 받습니다."),
     _card("opportunistic_moment", "An Opportunistic Moment", "절호의 기회", "purple",
           "draw4_upgrade_one_else_green1",
-          "Each player draws {n|chip|chips} and may swap one of them (not a white one) for the same "
+          "Each player draws {n:chip|chips} and may swap one of them (not a white one) for the same "
           "colour's next higher value; whoever cannot swap takes a green 1. The chips go back into "
           "the bag.",
           "각자 재료 {n}개를 꺼내, 그중 하나(흰색 제외)를 같은 색의 한 단계 높은 재료로 바꿀 수 "
@@ -455,7 +451,7 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "This round every player gets twice as many rat tails.",
           "이번 라운드에는 모든 플레이어의 쥐꼬리 수가 두 배가 됩니다.", type_status="unconfirmed"),
     _card("just_in_time", "Just in Time", "때마침", "purple", "choose_4vp_or_remove_white1",
-          "Each player picks one: {n|victory point|victory points}, or take a white 1 out of the bag.",
+          "Each player picks one: {n:victory point|victory points}, or take a white 1 out of the bag.",
           "각자 하나를 고릅니다: 승점 {n}점, 또는 주머니에서 흰색 1 하나를 빼기.", number=(4, 1, 9)),
     _card("rats_friends", "Rats Are Your Friends", "쥐는 친구", "purple", "choose_4chip_or_vp_per_rat",
           "Each player picks one: any one 4-chip, or 1 victory point per rat tail they get "
@@ -469,12 +465,12 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "Whoever ends the round with white chips totalling exactly {n} moves the droplet 1 space on.",
           "라운드가 끝날 때 흰색 재료의 합이 정확히 {n}이면 물방울을 1칸 전진합니다.", number=(7, 1, 15)),
     _card("lucky_devil", "Lucky Devil", "행운아", "blue", "ruby_space_2vp",
-          "Whoever scores on a space showing a ruby this round gets {n|more victory point|more victory points}, "
+          "Whoever scores on a space showing a ruby this round gets {n:more victory point|more victory points}, "
           "exploded or not.",
           "이번 라운드에 루비가 그려진 칸에서 점수를 내면, 솥이 터졌더라도 승점 {n}점을 더 받습니다.",
           number=(2, 1, 9)),
     _card("shining_bright", "It's Shining Extra Bright", "유난히 반짝반짝", "blue", "ruby_space_extra_ruby",
-          "Whoever scores on a space showing a ruby this round gets {n|more ruby|more rubies}.",
+          "Whoever scores on a space showing a ruby this round gets {n:more ruby|more rubies}.",
           "이번 라운드에 루비가 그려진 칸에서 점수를 내면 루비를 {n}개 더 받습니다.", number=(1, 1, 5)),
     _card("schadenfreude", "Schadenfreude", "남의 불행은 나의 행복", "blue", "explosion_gives_left_2chip",
           "When a pot explodes this round, the player to that player's left takes any one 2-chip.",
@@ -484,20 +480,20 @@ FORTUNE_CARDS: tuple[FortuneCard, ...] = (
           "This round each player may put the first white chip they draw back into the bag.",
           "이번 라운드에는 처음 꺼낸 흰색 재료를 주머니에 되돌릴 수 있습니다."),
     _card("pot_is_full", "The Pot Is Full", "넘치는 행운", "blue", "die_rolls_twice",
-          "This round whoever rolls the bonus die rolls it {n|time|times}.",
+          "This round whoever rolls the bonus die rolls it {n:time|times}.",
           "이번 라운드에 보너스 주사위를 굴리는 사람은 {n}번 굴립니다.", number=(2, 1, 4)),
     _card("second_chance", "A Second Chance", "두 번째 기회", "blue", "restart_after_5",
-          "After placing their first {n|chip|chips}, each player may once either go on or start the "
+          "After placing their first {n:chip|chips}, each player may once either go on or start the "
           "round's brewing over.",
           "재료 {n}개를 놓은 뒤, 한 번에 한해 계속하거나 이번 라운드의 끓이기를 처음부터 다시 할 수 있습니다.",
           number=(5, 1, 9)),
     _card("strong_ingredient", "Strong Ingredient", "강력한 재료", "blue", "draw5_place_one",
-          "Starting with the start player, whoever stopped without an explosion draws up to {n|chip|chips} "
+          "Starting with the start player, whoever stopped without an explosion draws up to {n:chip|chips} "
           "and may place one of them in the pot.",
           "시작 플레이어부터, 솥이 터지지 않고 멈춘 사람은 재료를 {n}개까지 꺼내 그중 하나를 "
           "솥에 놓을 수 있습니다.", number=(5, 1, 9)),
     _card("pumpkin_patch", "Pumpkin Patch Party", "호박 축제", "blue", "orange_moves_1_more",
-          "This round every orange chip moves {n|space|spaces} further.",
+          "This round every orange chip moves {n:space|spaces} further.",
           "이번 라운드에는 주황색 재료가 모두 {n}칸 더 나아갑니다.", number=(1, 1, 5)),
     _card("magic_potion", "Magic Potion", "마법의 물약", "blue", "refill_flasks_end",
           "At the end of the round every flask is refilled for free.",
