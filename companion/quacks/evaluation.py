@@ -1,31 +1,40 @@
-"""A round's evaluation A–F, step by step (rules/quacks.md QK-11 … QK-17).
+"""A round's evaluation A–F (rules/quacks.md QK-11 … QK-17).
 
-The evaluation walks a fixed list of *stations*: A (each roller's die, start player first),
-B (per player: black, green, purple), C, D, E, F (per player), then the end (round 9's
-winners, the next start player). Everything a station does without a question happens at
-once; where the rules leave a player a choice the evaluation stops and `pending` names it.
+The evaluation walks a list of *stations*: A (each roller's die, start player first),
+B (per player: black, green, purple), C (per player). Everything a station does without a
+question happens at once; where the rules leave a player a choice the evaluation stops and
+`pending` names it.
 
-    ev, events = begin(setup, players)          # runs up to the first question
-    while (ask := pending(ev)) is not None:
-        ev, more = apply(ev, <a Choice for ask>)  # `legal_choices(ev)` lists them all
+Steps D, E and F concern each player alone, except for the box: at the table every player
+answers them at once on their own device (`begin`, the app's walk). Each seat goes D (an
+exploded player's choice), E (the purchase chosen), F (rubies spent) in its own time; a
+question with a single answer (one ruby: keep it; coins for nothing: buy nothing) is
+answered at once. When every seat is through, the purchases are taken from the box in
+buying order, start player first (QK-14): a chip the box ran out of goes to the earlier
+buyer and the later one is asked again.
+
+    ev, events = begin(setup, players)          # runs up to the first questions
+    while (asks := open_asks(ev)):
+        ev, more = apply(ev, <a Choice for one of asks>)  # `legal_choices(ev, seat)` lists them
     ev.tallies, ev.winners, ev.next_start
 
-`evaluate_round` runs the same stations with every answer given up front (the protocol's
-`evaluate`): a missing required answer, or an answer where none is asked, is refused at the
-station where it would be used, so errors come in step order.
+`evaluate_round` walks A–F one player after another with every answer given up front (the
+protocol's `evaluate`): a missing required answer, or an answer where none is asked, is
+refused at the station where it would be used, so errors come in step order. With legal
+answers both walks end alike.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from companion.errors import BadPosition, BadRequest, IllegalMove
 from companion.quacks import evaluation_effects as fx
-from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, SPOON, book_out
+from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, RUBIES_PER_DROPLET, SPOON, book_out
 from companion.quacks.evaluation_types import (
     FACES,
     Answers,
@@ -46,6 +55,7 @@ from companion.quacks.evaluation_types import (
     Tally,
     TradePurples,
 )
+from companion.quacks.records import evolve
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # QK-1
 B_PARTS = ("black", "green", "purple")  # QK-12: in this order for each player
@@ -67,10 +77,20 @@ class Station:
     part: str = ""
 
 
+# Steps D–F walked by every player at once (`Evaluation.together`): the parts each seat goes
+# through, in this order, as letters of its `progress`: "f" is F's fortune cards (always
+# without a question), "S" the purchase settled from the box.
+TOGETHER_PARTS = ("D", "E", "f", "F")
+SETTLED = "S"
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The evaluation's state: the table, every player's tally, the box, who rolls the die,
-    and how far the walk has come (`cursor` into `stations`)."""
+    and how far the walk has come (`cursor` into `stations`). `together`: steps D–F are
+    answered by every seat at once (the app); `progress` then holds each seat's parts done
+    (TOGETHER_PARTS, SETTLED) and `baskets` each seat's purchase chosen and not yet taken
+    from the box (None: none to take)."""
 
     setup: Setup
     tallies: tuple[Tally, ...]
@@ -78,6 +98,9 @@ class Evaluation:
     rollers: tuple[int, ...]
     cursor: int = 0
     winners: tuple[int, ...] = ()
+    together: bool = False
+    progress: tuple[str, ...] = ()
+    baskets: tuple[tuple[str, ...] | None, ...] = ()
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -87,20 +110,31 @@ class Evaluation:
 
     @property
     def stations(self) -> tuple[Station, ...]:
-        return _stations(len(self.tallies), self.setup.start, self.setup.extras.die_rolls)
+        return _stations(len(self.tallies), self.setup.start, self.setup.extras.die_rolls, self.together)
 
     @property
     def station(self) -> Station | None:
-        return self.stations[self.cursor] if self.cursor < len(self.stations) else None
+        stations = self.stations
+        return stations[self.cursor] if self.cursor < len(stations) else None
 
     @property
     def step(self) -> Step:
+        """The step now: the station's, or together the earliest step a seat still has open."""
         station = self.station
-        return "end" if station is None else station.step
+        if station is not None:
+            return station.step
+        if self.together:
+            steps: tuple[tuple[str, Step], ...] = (("D", "D"), ("E", "E"), ("F", "F"), (SETTLED, "E"))
+            for part, step in steps:
+                if any(part not in done for done in self.progress):
+                    return step
+        return "end"
 
     @property
     def finished(self) -> bool:
-        return self.station is None
+        if self.cursor < len(self.stations):
+            return False
+        return not self.together or all(SETTLED in done and "F" in done for done in self.progress)
 
     @property
     def final_round(self) -> bool:
@@ -114,21 +148,28 @@ class Evaluation:
     def to_json(self) -> dict[str, Any]:
         return {"setup": self.setup.to_json(), "tallies": [t.to_json() for t in self.tallies],
                 "supply": self.supply.to_json(), "rollers": list(self.rollers),
-                "cursor": self.cursor, "winners": list(self.winners)}
+                "cursor": self.cursor, "winners": list(self.winners), "together": self.together,
+                "progress": list(self.progress),
+                "baskets": [None if b is None else list(b) for b in self.baskets]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
         return cls(Setup.from_json(data["setup"]), tuple(Tally.from_json(t) for t in data["tallies"]),
                    Supply(data.get("supply", {})), tuple(int(s) for s in data.get("rollers", ())),
-                   int(data.get("cursor", 0)), tuple(int(s) for s in data.get("winners", ())))
+                   int(data.get("cursor", 0)), tuple(int(s) for s in data.get("winners", ())),
+                   bool(data.get("together", False)), tuple(str(p) for p in data.get("progress", ())),
+                   tuple(None if b is None else tuple(str(c) for c in b) for b in data.get("baskets", ())))
 
 
 @cache
-def _stations(players: int, start: int, rolls: int) -> tuple[Station, ...]:
+def _stations(players: int, start: int, rolls: int, together: bool = False) -> tuple[Station, ...]:
     order = [(start + i) % players for i in range(players)]
     walk = [Station("A", seat, str(k)) for seat in order for k in range(rolls)]
     walk += [Station("B", seat, part) for seat in order for part in B_PARTS]
-    walk += [Station(step, seat) for step in ("C", "D", "E") for seat in order]
+    walk += [Station("C", seat) for seat in order]
+    if together:  # D–F: every seat at once (TOGETHER_PARTS)
+        return tuple(walk)
+    walk += [Station(step, seat) for step in ("D", "E") for seat in order]
     walk += [Station("F", seat, part) for seat in order for part in F_PARTS]
     return tuple(walk)
 
@@ -137,47 +178,92 @@ def _stations(players: int, start: int, rolls: int) -> tuple[Station, ...]:
 
 
 def begin(setup: Setup, players: Sequence[PlayerIn]) -> tuple[Evaluation, list[Event]]:
-    """Start the evaluation and run it up to its first question (QK-11: who rolls)."""
-    ev = _start(setup, players)
+    """Start the app's evaluation (D–F answered by everyone at once) and run it up to its
+    first questions (QK-11: who rolls)."""
+    ev = _start(setup, players, together=True)
     events: list[Event] = [_event(ev, "rollers", "A", None, seats=list(ev.rollers))]
     ev, more = _advance(ev, None)
     return ev, events + more
 
 
+def open_asks(ev: Evaluation) -> tuple[Ask, ...]:
+    """Every question the evaluation waits on now: one during A–C, one per seat that still
+    has a question in D–F (start player first), none once it is finished."""
+    if ev.finished:
+        return ()
+    if ev.cursor < len(ev.stations):
+        ask = _ask(ev)
+        return () if ask is None else (ask,)
+    found = (_seat_ask(ev, seat) for seat in ev.order)
+    return tuple(ask for ask in found if ask is not None)
+
+
 def pending(ev: Evaluation) -> Ask | None:
-    """The question the evaluation waits on, or None when it is finished."""
-    return None if ev.finished else _ask(ev)
+    """The first question the evaluation waits on, or None when it is finished."""
+    asks = open_asks(ev)
+    return asks[0] if asks else None
+
+
+def ask_of(ev: Evaluation, seat: int) -> Ask | None:
+    """The question `seat` is asked now, if any."""
+    return next((ask for ask in open_asks(ev) if ask.seat == seat), None)
 
 
 def apply(ev: Evaluation, choice: Choice) -> tuple[Evaluation, list[Event]]:
-    """Answer the pending question and run on to the next one. A choice that is not the one
-    asked is refused with the rule that forbids it (a die for a non-roller QK-11, a choice
-    from a player who did not explode QK-14, buying in round 9 QK-16 ...)."""
+    """Answer an open question and run on to the next ones. A choice that is not one asked
+    is refused with the rule that forbids it (a die for a non-roller QK-11, a choice from a
+    player who did not explode QK-14, buying in round 9 QK-16 ...)."""
     if ev.finished:
         raise IllegalMove("quacks.eval.finished", rule="QK-15")
-    ask = _ask(ev)
-    if ask is None or (choice.kind, choice.seat) != (ask.kind, ask.seat):
-        raise _unwanted(ev, choice, ask)
-    ev, events = _run(ev, choice)
-    ev, more = _advance(ev, None)
+    if ev.cursor < len(ev.stations):
+        ask = _ask(ev)
+        if ask is None or (choice.kind, choice.seat) != (ask.kind, ask.seat):
+            raise _unwanted(ev, choice, ask)
+        ev, events = _run(ev, choice)
+        ev, more = _advance(ev, None)
+        return ev, events + more
+    mine = ask_of(ev, choice.seat) if 0 <= choice.seat < len(ev.tallies) else None
+    if mine is None or mine.kind != choice.kind:
+        if answered_already(ev, choice):
+            return ev, []
+        raise _unwanted(ev, choice, mine or pending(ev))
+    ev, events = _answer_together(ev, mine, choice)
+    ev, more = _advance_together(ev)
     return ev, events + more
 
 
-def legal_choices(ev: Evaluation) -> tuple[Choice, ...]:
-    """Every answer the pending question accepts (one ordering per purchase pair)."""
-    ask = pending(ev)
+def answered_already(ev: Evaluation, choice: Choice) -> bool:
+    """Whether `choice` is the answer the evaluation gave itself to a question with a single
+    answer (keeping the rubies, buying nothing), entered anyway: it changes nothing. A log
+    written when those questions were still asked replays."""
+    if not ev.together or ev.cursor < len(ev.stations) or not 0 <= choice.seat < len(ev.tallies):
+        return False
+    done, tally = ev.progress[choice.seat], ev.tallies[choice.seat]
+    if isinstance(choice, SpendRubies):
+        return not choice.droplet and not choice.flask and "F" in done and not ev.final_round
+    if isinstance(choice, Buy):
+        return (not choice.chips and "E" in done and ev.baskets[choice.seat] == () and tally.choice != "vp"
+                and not ev.final_round)
+    return False
+
+
+def legal_choices(ev: Evaluation, seat: int | None = None) -> tuple[Choice, ...]:
+    """Every answer the question of `seat` (default: the first open question) accepts (one
+    ordering per purchase pair)."""
+    ask = pending(ev) if seat is None else ask_of(ev, seat)
     if ask is None:
         return ()
-    station = ev.station
-    assert station is not None
     tally = ev.tallies[ask.seat]
+    station = ev.station
     legal: list[Choice] = []
     for choice in _candidates(ev, ask):
         try:
             if isinstance(choice, Buy):  # the checks alone: a hundred candidates
                 fx.check_purchase(tally, ev.setup, ev.supply, choice.chips)
-            else:
+            elif station is not None:
                 _RUNS[station.step](ev, station, tally, choice)
+            else:
+                _answer_together(ev, ask, choice)
         except IllegalMove:
             continue
         legal.append(choice)
@@ -226,27 +312,34 @@ def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
                 raise BadPosition("quacks.eval.chip", seat=seat, code=placed.chip)
 
 
-def _start(setup: Setup, players: Sequence[PlayerIn]) -> Evaluation:
+def _start(setup: Setup, players: Sequence[PlayerIn], together: bool = False) -> Evaluation:
     check_table(setup, players)
     tallies = tuple(Tally.start(seat, player) for seat, player in enumerate(players))
-    return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies))
+    if not together:
+        return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies))
+    return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies), together=True,
+                      progress=("",) * len(tallies), baskets=(None,) * len(tallies))
 
 
 # --- the walk itself --------------------------------------------------------------------
 
 
 def _advance(ev: Evaluation, answers: Sequence[Answers] | None) -> tuple[Evaluation, list[Event]]:
-    """Run stations until a question has no answer (interactive: `answers` None) or the end."""
+    """Run stations until a question has no answer (interactive: `answers` None) or the end;
+    then, together, every seat's D–F parts that ask nothing."""
     events: list[Event] = []
-    while not ev.finished:
+    while ev.cursor < len(ev.stations):
         ask = _ask(ev)
         if answers is None:
             if ask is not None:
-                break
+                return ev, events
             choice = None
         else:
             choice = _given(ev, ask, answers)
         ev, more = _run(ev, choice)
+        events += more
+    if ev.together:
+        ev, more = _advance_together(ev)
         events += more
     return ev, events
 
@@ -263,17 +356,126 @@ def _run(ev: Evaluation, choice: Choice | None) -> tuple[Evaluation, list[Event]
     station = ev.station
     assert station is not None
     ev, events = _RUNS[station.step](ev, station, ev.tallies[station.seat], choice)
-    ev = replace(ev, cursor=ev.cursor + 1)
-    if ev.finished:
+    ev = evolve(ev, cursor=ev.cursor + 1)
+    if not ev.together and ev.finished:
         ev, more = _finish(ev)
         events += more
     return ev, events
 
 
+# --- D–F together (the app) ---------------------------------------------------------------
+
+
+def _next_part(ev: Evaluation, seat: int) -> str | None:
+    done = ev.progress[seat]
+    return next((part for part in TOGETHER_PARTS if part not in done), None)
+
+
+def _seat_ask(ev: Evaluation, seat: int) -> Ask | None:
+    """The question of `seat`'s next D–F part (None: done, or waiting for the box)."""
+    part = _next_part(ev, seat)
+    return None if part is None else _part_ask(ev, seat, part)
+
+
+def _part_ask(ev: Evaluation, seat: int, part: str) -> Ask | None:
+    tally = ev.tallies[seat]
+    if part == "D":
+        return _ask_d(ev, Station("D", seat), tally)
+    if part == "E":
+        ask = _ask_e(ev, Station("E", seat), tally)
+        return ask if ask is not None and _can_buy_something(ev, ask) else None
+    if part == "F":
+        ask = _ask_f(ev, Station("F", seat, "spend"), tally)
+        return ask if ask is not None and _can_spend_something(tally) else None
+    return None
+
+
+def _can_buy_something(ev: Evaluation, ask: Ask) -> bool:
+    """Whether a purchase other than nothing is possible (else nothing is asked)."""
+    coins, sold_out = ask.info["coins"], set(ask.info["sold_out"])
+    return any(price <= coins and code not in sold_out for code, price in ask.info["prices"].items())
+
+
+def _can_spend_something(tally: Tally) -> bool:
+    """Whether rubies can buy anything now: a droplet step or an empty flask's refill."""
+    return tally.rubies >= RUBIES_PER_DROPLET and (tally.droplet < LAST_SPACE or not tally.flask)
+
+
+def _mark(ev: Evaluation, seat: int, part: str, basket: tuple[str, ...] | None = None,
+          keep_basket: bool = True) -> Evaluation:
+    progress = list(ev.progress)
+    progress[seat] += part
+    baskets = list(ev.baskets)
+    if not keep_basket:
+        baskets[seat] = basket
+    return evolve(ev, progress=tuple(progress), baskets=tuple(baskets))
+
+
+def _answer_together(ev: Evaluation, ask: Ask, choice: Choice | None) -> tuple[Evaluation, list[Event]]:
+    """Carry out one seat's D–F part with its answer (None: the part asks nothing)."""
+    seat = ask.seat
+    part = "D" if ask.step == "D" else "E" if ask.step == "E" else "F"
+    return _run_part(ev, seat, part, choice)
+
+
+def _run_part(ev: Evaluation, seat: int, part: str, choice: Choice | None) -> tuple[Evaluation, list[Event]]:
+    tally = ev.tallies[seat]
+    if part == "D":
+        ev, events = _run_d(ev, Station("D", seat), tally, choice)
+        return _mark(ev, seat, "D"), events
+    if part == "E":
+        if tally.choice == "vp":
+            return _mark(ev, seat, "E"), []
+        if ev.final_round:
+            ev, events = _run_e(ev, Station("E", seat), tally, None)
+            return _mark(ev, seat, "E"), events
+        chips = choice.chips if isinstance(choice, Buy) else ()
+        fx.check_purchase(tally, ev.setup, ev.supply, chips)  # now; the box is taken at the end
+        events = [_event(ev, "basket", "E", tally, chips=list(chips))] if choice is not None else []
+        return _mark(ev, seat, "E", chips, keep_basket=False), events
+    if part == "f":
+        ev, events = _run_f_cards(ev, tally)
+        return _mark(ev, seat, "f"), events
+    ev, events = _run_f(ev, Station("F", seat, "spend"), tally, choice)
+    return _mark(ev, seat, "F"), events
+
+
+def _advance_together(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
+    """Every seat's parts that ask nothing, start player first; once every seat is through
+    D–F, the purchases from the box in buying order, then the end."""
+    events: list[Event] = []
+    for seat in ev.order:
+        while (part := _next_part(ev, seat)) is not None and _part_ask(ev, seat, part) is None:
+            ev, more = _run_part(ev, seat, part, None)
+            events += more
+    if any(_next_part(ev, seat) is not None for seat in ev.order):
+        return ev, events
+    for seat in ev.order:
+        if SETTLED in ev.progress[seat]:
+            continue
+        basket, tally = ev.baskets[seat], ev.tallies[seat]
+        if basket is None:
+            ev = _mark(ev, seat, SETTLED)
+            continue
+        try:
+            after, supply, cost = fx.buy(tally, ev.setup, ev.supply, basket)
+        except IllegalMove:  # an earlier buyer took the box's last one: this seat chooses again
+            progress = list(ev.progress)
+            progress[seat] = progress[seat].replace("E", "")
+            ev = evolve(ev, progress=tuple(progress))
+            events.append(_event(ev, "sold_out", "E", tally, chips=list(basket)))
+            return ev, events
+        events.append(_event(ev, "buy", "E", after, before=tally, coins=after.coins, spent=cost,
+                             chips=list(basket)))
+        ev = _mark(_with(ev, after, supply), seat, SETTLED)
+    ev, more = _finish(ev)
+    return ev, events + more
+
+
 def _finish(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
     events: list[Event] = []
     if ev.final_round:
-        ev = replace(ev, winners=fx.winners(ev.tallies))
+        ev = evolve(ev, winners=fx.winners(ev.tallies))
         events.append(_event(ev, "winners", "end", None, rule="QK-16", seats=list(ev.winners)))
     events.append(_event(ev, "next_start", "end", None, start=ev.next_start))
     return ev, events
@@ -294,7 +496,7 @@ def _event(ev: Evaluation, kind: str, step: Step, tally: Tally | None, *, rule: 
 
 def _with(ev: Evaluation, tally: Tally, supply: Supply | None = None) -> Evaluation:
     tallies = tuple(tally if t.seat == tally.seat else t for t in ev.tallies)
-    return replace(ev, tallies=tallies, supply=ev.supply if supply is None else supply)
+    return evolve(ev, tallies=tallies, supply=ev.supply if supply is None else supply)
 
 
 Runs = tuple[Evaluation, list[Event]]
@@ -449,7 +651,7 @@ def _run_d(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
     if isinstance(choice, ChooseScoring):
         if choice.choice not in ("vp", "buy"):
             raise BadRequest("quacks.eval.unknown_choice", choice=str(choice.choice))
-        tally = replace(tally, choice=choice.choice)
+        tally = evolve(tally, choice=choice.choice)
         events.append(_event(ev, "choice", "D", tally, choice=choice.choice))
         if choice.choice == "buy":
             return _with(ev, tally), events
@@ -518,7 +720,7 @@ def _run_f_cards(ev: Evaluation, tally: Tally) -> Runs:
         tally = fx.move_droplet(tally, extras.whites_seven_droplet)
         events.append(_event(ev, "whites_seven", "F", tally, rule="QK-4", before=before))
     if extras.free_refill and not tally.flask:
-        before, tally = tally, replace(tally, flask=True)
+        before, tally = tally, evolve(tally, flask=True)
         events.append(_event(ev, "free_refill", "F", tally, rule="QK-4", before=before))
     return _with(ev, tally), events
 

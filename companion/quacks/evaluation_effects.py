@@ -9,7 +9,6 @@ events of every step read alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import IllegalMove
@@ -28,6 +27,7 @@ from companion.quacks.data import (
 )
 from companion.quacks.evaluation_types import Face, Setup, Supply, Tally
 from companion.quacks.pot import Placed
+from companion.quacks.records import evolve
 
 WHITES_FOR_GREEN_3 = 7  # green set 3 acts when the whites total exactly this
 MAX_PURCHASES = 2  # QK-14: one chip, or two of different colours
@@ -64,7 +64,7 @@ def gain(before: Tally, after: Tally) -> dict[str, Any]:
 
 def move_droplet(tally: Tally, steps: int) -> Tally:
     """A droplet move from a die, a chip or a card: it stops at the last space (52)."""
-    return replace(tally, droplet=min(LAST_SPACE, tally.droplet + steps))
+    return evolve(tally, droplet=min(LAST_SPACE, tally.droplet + steps))
 
 
 def count(chips: Sequence[Placed], code: str) -> int:
@@ -98,16 +98,16 @@ def rollers(tallies: Sequence[Tally]) -> tuple[int, ...]:
 
 def roll(tally: Tally, face: Face) -> Tally:
     """QK-11: 1 VP, 2 VP, a ruby, a droplet step, or an orange 1 into the bag."""
-    tally = replace(tally, rolled=True)
+    tally = evolve(tally, rolled=True)
     if face == "1vp":
-        return replace(tally, vp=tally.vp + 1)
+        return evolve(tally, vp=tally.vp + 1)
     if face == "2vp":
-        return replace(tally, vp=tally.vp + 2)
+        return evolve(tally, vp=tally.vp + 2)
     if face == "ruby":
-        return replace(tally, rubies=tally.rubies + 1)
+        return evolve(tally, rubies=tally.rubies + 1)
     if face == "droplet":
         return move_droplet(tally, 1)
-    return replace(tally, gained=(*tally.gained, "O1"))
+    return evolve(tally, gained=(*tally.gained, "O1"))
 
 
 # --- B: black, green, purple (QK-12, QK-17) ---------------------------------------------
@@ -135,7 +135,7 @@ def black(tallies: Sequence[Tally], seat: int) -> Tally:
     if step:
         tally = move_droplet(tally, 1)
     if ruby:
-        tally = replace(tally, rubies=tally.rubies + 1)
+        tally = evolve(tally, rubies=tally.rubies + 1)
     return tally
 
 
@@ -146,7 +146,7 @@ def last_two_greens(tally: Tally) -> tuple[str, ...]:
 
 def green_1(tally: Tally) -> Tally:
     """Green set 1: 1 ruby for each green chip that is the last or next-to-last chip."""
-    return replace(tally, rubies=tally.rubies + len(last_two_greens(tally)))
+    return evolve(tally, rubies=tally.rubies + len(last_two_greens(tally)))
 
 
 def green_3(tally: Tally) -> Tally:
@@ -158,7 +158,7 @@ def green_3(tally: Tally) -> Tally:
     last = tally.chips[-1]
     moved = Placed(last.chip, min(LAST_SPACE, last.space + greens))
     chips = (*tally.chips[:-1], moved)
-    return replace(tally, chips=chips, scoring_space=min(moved.space + 1, SPOON))
+    return evolve(tally, chips=chips, scoring_space=min(moved.space + 1, SPOON))
 
 
 def green_gift_options(tally: Tally) -> tuple[tuple[str, ...], ...]:
@@ -181,7 +181,7 @@ def take_green_chips(tally: Tally, supply: Supply, picks: Sequence[str | None]) 
             raise _illegal("box_empty", "QK-12", tally, code=pick)
         supply = supply.take(pick)
         gained.append(pick)
-    return replace(tally, gained=tuple(gained)), supply
+    return evolve(tally, gained=tuple(gained)), supply
 
 
 def most_green_rubies(tally: Tally) -> int:
@@ -198,7 +198,7 @@ def pay_green_rubies(tally: Tally, rubies: int) -> Tally:
         raise _illegal("green_pay_rubies", "QK-12", tally, rubies=rubies, held=tally.rubies)
     if tally.droplet + rubies > LAST_SPACE:
         raise _illegal("green_pay_droplet", "QK-12", tally, droplet=tally.droplet, steps=rubies)
-    return replace(tally, rubies=tally.rubies - rubies, droplet=tally.droplet + rubies)
+    return evolve(tally, rubies=tally.rubies - rubies, droplet=tally.droplet + rubies)
 
 
 def purple_1(tally: Tally) -> Tally:
@@ -206,11 +206,11 @@ def purple_1(tally: Tally) -> Tally:
     3 or more 2 VP and a droplet step."""
     purples = colour_count(tally.chips, "purple")
     if purples >= 3:
-        return move_droplet(replace(tally, vp=tally.vp + 2), 1)
+        return move_droplet(evolve(tally, vp=tally.vp + 2), 1)
     if purples == 2:
-        return replace(tally, vp=tally.vp + 1, rubies=tally.rubies + 1)
+        return evolve(tally, vp=tally.vp + 1, rubies=tally.rubies + 1)
     if purples == 1:
-        return replace(tally, vp=tally.vp + 1)
+        return evolve(tally, vp=tally.vp + 1)
     return tally
 
 
@@ -221,7 +221,7 @@ def purple_3_vp(chips: Sequence[Placed]) -> int:
 
 
 def purple_3(tally: Tally) -> Tally:
-    return replace(tally, vp=tally.vp + purple_3_vp(tally.chips))
+    return evolve(tally, vp=tally.vp + purple_3_vp(tally.chips))
 
 
 def _take_all(tally: Tally, supply: Supply, codes: Sequence[str]) -> Supply:
@@ -241,7 +241,7 @@ def trade_purples(tally: Tally, supply: Supply, tier: int) -> tuple[Tally, Suppl
         raise _illegal("purple_tier", "QK-12", tally, tier=tier, purples=purples)
     chips, vp, rubies, steps = PURPLE_TRADES[tier]
     supply = _take_all(tally, supply, chips).give_back("P1", tier)
-    tally = replace(tally, vp=tally.vp + vp, rubies=tally.rubies + rubies,
+    tally = evolve(tally, vp=tally.vp + vp, rubies=tally.rubies + rubies,
                     gained=(*tally.gained, *chips), removed=(*tally.removed, *("P1",) * tier))
     return move_droplet(tally, steps), supply
 
@@ -275,7 +275,7 @@ def swap_chip(tally: Tally, supply: Supply, tier: int, index: int | None) -> tup
     if target is None:
         raise _illegal("swap_chip", "QK-12", tally, code=placed.chip, tier=tier)
     supply = _take_all(tally, supply, (target,)).give_back(placed.chip)
-    return replace(tally, gained=(*tally.gained, target), removed=(*tally.removed, placed.chip)), supply
+    return evolve(tally, gained=(*tally.gained, target), removed=(*tally.removed, placed.chip)), supply
 
 
 # --- C, D: ruby and victory points (QK-13, QK-14) ---------------------------------------
@@ -286,12 +286,12 @@ def ruby_space(tally: Tally, extra_vp: int, extra_rubies: int) -> Tally:
     add to it."""
     if not tally.space.ruby:
         return tally
-    return replace(tally, rubies=tally.rubies + 1 + extra_rubies, vp=tally.vp + extra_vp)
+    return evolve(tally, rubies=tally.rubies + 1 + extra_rubies, vp=tally.vp + extra_vp)
 
 
 def score_vp(tally: Tally) -> Tally:
     """QK-14 D: the scoring space's victory points."""
-    return replace(tally, vp=tally.vp + tally.space.vp)
+    return evolve(tally, vp=tally.vp + tally.space.vp)
 
 
 # --- E: buying (QK-14, QK-1, QK-16) -----------------------------------------------------
@@ -334,13 +334,13 @@ def buy(tally: Tally, setup: Setup, supply: Supply, chips: Sequence[str]) -> tup
     cost = check_purchase(tally, setup, supply, chips)
     for code in chips:
         supply = supply.take(code)
-    return replace(tally, coins=tally.space.coins, gained=(*tally.gained, *chips)), supply, cost
+    return evolve(tally, coins=tally.space.coins, gained=(*tally.gained, *chips)), supply, cost
 
 
 def coins_to_vp(tally: Tally) -> Tally:
     """QK-16: in round 9 step E buys 1 VP per 5 coins."""
     coins = tally.space.coins
-    return replace(tally, coins=coins, vp=tally.vp + coins // COINS_PER_VP_ROUND_9)
+    return evolve(tally, coins=coins, vp=tally.vp + coins // COINS_PER_VP_ROUND_9)
 
 
 # --- F: rubies (QK-15, QK-16) -----------------------------------------------------------
@@ -356,14 +356,14 @@ def spend_rubies(tally: Tally, droplet: int, flask: bool) -> Tally:
         raise _illegal("spend_rubies", "QK-15", tally, cost=cost, rubies=tally.rubies)
     if tally.droplet + droplet > LAST_SPACE:
         raise _illegal("spend_droplet", "QK-15", tally, droplet=tally.droplet, steps=droplet)
-    return replace(tally, rubies=tally.rubies - cost, droplet=tally.droplet + droplet,
+    return evolve(tally, rubies=tally.rubies - cost, droplet=tally.droplet + droplet,
                    flask=tally.flask or flask)
 
 
 def rubies_to_vp(tally: Tally) -> Tally:
     """QK-16: after round 9, 2 rubies buy 1 VP, as often as affordable."""
     bought, left = divmod(tally.rubies, RUBIES_PER_VP_ROUND_9)
-    return replace(tally, vp=tally.vp + bought, rubies=left)
+    return evolve(tally, vp=tally.vp + bought, rubies=left)
 
 
 def winners(tallies: Sequence[Tally]) -> tuple[int, ...]:

@@ -59,7 +59,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import BadRequest, GameOver, IllegalMove, RefereeError
@@ -75,19 +74,19 @@ from companion.quacks.data import (
     Books,
     catalogue_with,
 )
-from companion.quacks.evaluation import STEP_RULES, Evaluation, apply, begin, pending
+from companion.quacks.evaluation import STEP_RULES, Evaluation, answered_already, apply, begin, open_asks, pending
 from companion.quacks.evaluation_types import Ask, PlayerIn, RollDie, Setup, choice_from_json
 from companion.quacks.match_state import (
     MatchState,
     Player,
     SeatRound,
     canonical,
-    evolve,
     starting_supply,
 )
 from companion.quacks.pot import Pot, new_pot, parse_item, scoring_space
 from companion.quacks.pot import draw as pot_draw
 from companion.quacks.pot import stop as pot_stop
+from companion.quacks.records import evolve
 
 Event = dict[str, Any]
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -117,9 +116,11 @@ def new_match(players: int, books: Mapping[str, int] | None = None, start: int =
 
 
 def _start_round(state: MatchState, round_: int, start: int) -> tuple[MatchState, list[Event]]:
-    players = tuple(replace(p, chance="open") for p in state.players)
-    state = replace(state, players=players, round=round_, start=start, phase="fortune", card=None,
-                    asks=(), drawn=(), closing=False, evaluation=None,
+    players = tuple(evolve(p, chance="open") for p in state.players)
+    # the finished evaluation stays until the card is drawn: an answer it gave itself, entered
+    # anyway (a log written when such questions were still asked), changes nothing
+    state = evolve(state, players=players, round=round_, start=start, phase="fortune", card=None,
+                    asks=(), drawn=(), closing=False,
                     round_vp=tuple(p.vp for p in players))
     events: list[Event] = [{"type": "round", "round": round_, "start": start, "rule": "QK-4"}]
     if round_ == EXTRA_WHITE_ROUND:  # QK-3
@@ -127,7 +128,7 @@ def _start_round(state: MatchState, round_: int, start: int) -> tuple[MatchState
         for seat in state.order:
             state = state.with_player(seat, bag=state.players[seat].bag.add(EXTRA_WHITE_CODE))
             supply = supply.take(EXTRA_WHITE_CODE) if supply.has(EXTRA_WHITE_CODE) else supply
-        state = replace(state, supply=supply)
+        state = evolve(state, supply=supply)
         events.append({"type": "extra_white", "chip": EXTRA_WHITE_CODE, "rule": "QK-3"})
     return state, events
 
@@ -143,13 +144,13 @@ def _settle(state: MatchState, events: list[Event]) -> MatchState:
             state, more = fortune.answer(state, state.asks[0], auto)
             events += [{**e, "automatic": True} if e["type"] == "card_answer" else e for e in more]
         elif state.phase == "fortune" and state.card is not None:
-            state, more = fortune.on_rats(replace(state, phase="rats"))
+            state, more = fortune.on_rats(evolve(state, phase="rats"))
             events += more
         elif state.phase == "rats":
             state = _begin_brewing(state)
             events.append({"type": "brewing", "round": state.round, "rule": "QK-6"})
         elif state.phase == "brewing" and not state.closing and all(_done(state, s) for s in range(state.seats)):
-            state = fortune.on_close(replace(state, closing=True))
+            state = fortune.on_close(evolve(state, closing=True))
             events.append({"type": "brewed", "round": state.round, "rule": BREWING_RULE})
         elif state.phase == "brewing" and state.closing:
             state, more = _begin_evaluation(state)
@@ -179,8 +180,8 @@ def _fresh_pot(state: MatchState, player: Player, kept: tuple[str, ...]) -> Pot:
 
 
 def _begin_brewing(state: MatchState) -> MatchState:
-    players = tuple(replace(p, kept=(), pot=_fresh_pot(state, p, p.kept)) for p in state.players)
-    return replace(state, players=players, phase="brewing")
+    players = tuple(evolve(p, kept=(), pot=_fresh_pot(state, p, p.kept)) for p in state.players)
+    return evolve(state, players=players, phase="brewing")
 
 
 def _begin_evaluation(state: MatchState) -> tuple[MatchState, list[Event]]:
@@ -195,7 +196,7 @@ def _begin_evaluation(state: MatchState) -> tuple[MatchState, list[Event]]:
         players.append(PlayerIn(pot.chips, pot.exploded, pot.droplet, p.vp + pot.vp, p.rubies + pot.rubies,
                                 pot.flask_full, pot.protected, scoring_space=empty))
     ev, events = begin(setup, players)
-    return replace(state, phase="evaluation", evaluation=ev), events
+    return evolve(state, phase="evaluation", evaluation=ev), events
 
 
 def _end_round(state: MatchState, ev: Evaluation) -> tuple[MatchState, list[Event]]:
@@ -210,15 +211,15 @@ def _end_round(state: MatchState, ev: Evaluation) -> tuple[MatchState, list[Even
         back.update((*(p.chip for p in pot.chips), *pot.beside, *tally.gained))
         back.subtract(tally.removed)  # chips that left the pot for good (purple sets 2, 4)
         bag = Bag(back)
-        players.append(replace(player, bag=bag, vp=tally.vp, rubies=tally.rubies, droplet=tally.droplet,
+        players.append(evolve(player, bag=bag, vp=tally.vp, rubies=tally.rubies, droplet=tally.droplet,
                                flask=tally.flask, kept=pot.kept, rats=0, pot=None))
         record.append(SeatRound(tally.vp - state.round_vp[seat], tally.exploded, tally.scoring_space))
-    state = replace(state, players=tuple(players), supply=ev.supply, rounds=(*state.rounds, tuple(record)))
+    state = evolve(state, players=tuple(players), supply=ev.supply, rounds=(*state.rounds, tuple(record)))
     events: list[Event] = [{"type": "round_over", "round": state.round, "rule": "QK-15"}]
     if state.round == ROUNDS:
         places = _places(state)
         events.append({"type": "game_over", "places": [list(g) for g in places], "rule": "QK-16"})
-        return replace(state, phase="over"), events
+        return evolve(state, phase="over"), events
     state, more = _start_round(state, state.round + 1, ev.next_start)
     return state, events + more
 
@@ -296,7 +297,7 @@ def _catalogue(state: MatchState, overrides: Any) -> tuple[MatchState, list[Even
     if not isinstance(overrides, Mapping):
         raise BadRequest("quacks.override_shape")
     catalogue_with(overrides)  # refuses anything malformed
-    return replace(state, overrides=canonical(overrides)), [{"type": "catalogue"}]
+    return evolve(state, overrides=canonical(overrides)), [{"type": "catalogue"}]
 
 
 def _pick(state: MatchState, seat: int, card_id: Any) -> tuple[MatchState, list[Event]]:
@@ -309,7 +310,7 @@ def _pick(state: MatchState, seat: int, card_id: Any) -> tuple[MatchState, list[
     card = state.catalogue.card(card_id)
     if card_id in state.used:
         raise IllegalMove("quacks.match.card_used", rule="QK-4", seat=seat, card=card_id)
-    state = replace(state, card=card_id, used=(*state.used, card_id))
+    state = evolve(state, card=card_id, used=(*state.used, card_id), evaluation=None)
     events: list[Event] = [{"type": "card", "seat": seat, "card": card_id, "effect": card.effect,
                             "card_type": card.type, "rule": "QK-4"}]
     state, more = fortune.on_pick(state)
@@ -398,14 +399,18 @@ def _go_on(state: MatchState, seat: int) -> tuple[MatchState, list[Event]]:
 
 
 def _evaluate(state: MatchState, seat: int, key: str, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:
-    if state.phase != "evaluation":
-        raise not_now(state, seat)
     ev = state.evaluation
+    if state.phase != "evaluation":
+        if ev is not None and key in ("buy", "spend"):
+            choice = choice_from_json(_choice_json(seat, key, action[key]))
+            if answered_already(ev, choice):
+                return state, []
+        raise not_now(state, seat)
     assert ev is not None
     choice = choice_from_json(_choice_json(seat, key, action[key]))
     if isinstance(choice, RollDie) and choice.face == "orange" and ev.supply.has("O1"):
         # the die's orange comes from the box (a refused roll leaves `ev` unused)
-        ev = replace(ev, supply=ev.supply.take("O1"))
+        ev = evolve(ev, supply=ev.supply.take("O1"))
     ev, events = apply(ev, choice)
     return evolve(state, evaluation=ev), events
 
@@ -446,7 +451,8 @@ def outcome(state: MatchState) -> Outcome:
 
 
 def to_move(state: MatchState) -> int | None:
-    """The seat asked now; None while brewing (any seat) and once the match is over."""
+    """The seat asked now; None while brewing and in the evaluation's steps D–F when several
+    seats are asked (any of them), and once the match is over."""
     if state.phase == "over":
         return None
     if state.asks:
@@ -454,7 +460,9 @@ def to_move(state: MatchState) -> int | None:
     if state.phase == "fortune":
         return state.start
     if state.phase == "evaluation":
-        return _evaluation_ask(state).seat
+        assert state.evaluation is not None
+        asks = open_asks(state.evaluation)
+        return asks[0].seat if len(asks) == 1 else None  # D–F: everyone at once
     return None
 
 

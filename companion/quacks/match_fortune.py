@@ -30,7 +30,6 @@ single possible answer is answered at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import BadRequest, IllegalMove
@@ -51,6 +50,7 @@ from companion.quacks.pot import Beside, Draw, parse_item
 from companion.quacks.pot import draw as pot_draw
 from companion.quacks.pot import stop as pot_stop
 from companion.quacks.rats import rats_for_round
+from companion.quacks.records import evolve
 
 RULE = "QK-4"
 Event = dict[str, Any]
@@ -115,7 +115,7 @@ def _gift(state: MatchState, seat: int, code: str, events: list[Event], why: str
     if not state.supply.has(code):
         events.append({"type": "card_box_empty", "seat": seat, "chip": code, "effect": why, "rule": RULE})
         return state
-    state = replace(state, supply=state.supply.take(code))
+    state = evolve(state, supply=state.supply.take(code))
     state = state.with_player(seat, bag=state.players[seat].bag.add(code))
     events.append({"type": "card_chip", "seat": seat, "chip": code, "effect": why, "rule": RULE})
     return state
@@ -175,7 +175,7 @@ def on_pick(state: MatchState) -> tuple[MatchState, list[Event]]:
             if seat in last:
                 state = _gift(state, seat, "G1", events, effect)
     elif effect in AT_ONCE:
-        state = replace(state, asks=tuple(CardAsk(effect, seat, AT_ONCE[effect]) for seat in state.order))
+        state = evolve(state, asks=tuple(CardAsk(effect, seat, AT_ONCE[effect]) for seat in state.order))
     return state, events
 
 
@@ -184,12 +184,12 @@ def on_rats(state: MatchState) -> tuple[MatchState, list[Event]]:
     doubles them), then the card questions that depend on them."""
     effect = state.effect or ""
     rats = rats_for_round([p.vp for p in state.players], state.round, doubled=effect == "double_rats")
-    players = tuple(replace(p, rats=r) for p, r in zip(state.players, rats, strict=True))
-    state = replace(state, players=players)
+    players = tuple(evolve(p, rats=r) for p, r in zip(state.players, rats, strict=True))
+    state = evolve(state, players=players)
     events: list[Event] = [{"type": "rats", "rats": list(rats), "doubled": effect == "double_rats",
                             "rule": "QK-5"}]
     if effect in WITH_RATS:
-        state = replace(state, asks=tuple(CardAsk(effect, seat, WITH_RATS[effect]) for seat in state.order))
+        state = evolve(state, asks=tuple(CardAsk(effect, seat, WITH_RATS[effect]) for seat in state.order))
     return state, events
 
 
@@ -200,11 +200,11 @@ def on_close(state: MatchState) -> MatchState:
         n = state.seats
         asks = tuple(CardAsk(effect, (seat + 1) % n, "take") for seat in state.order
                      if state.players[seat].exploded)
-        return replace(state, asks=asks)
+        return evolve(state, asks=asks)
     if effect == "draw5_place_one":
         asks = tuple(CardAsk(effect, seat, "draw") for seat in state.order
                      if state.players[seat].stopped and not state.players[seat].exploded)
-        return replace(state, asks=asks)
+        return evolve(state, asks=asks)
     return state
 
 
@@ -254,7 +254,7 @@ def automatic(state: MatchState, ask: CardAsk) -> dict[str, Any] | None:
 def answer(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[MatchState, list[Event]]:
     """Carry out `ask`'s answer (the action of its seat); the ask is still the first in
     `state.asks` and is removed here."""
-    state = replace(state, asks=state.asks[1:])
+    state = evolve(state, asks=state.asks[1:])
     if ask.kind == "take":
         return _take(state, ask, action.get("take"))
     if ask.kind == "give_up":
@@ -287,7 +287,7 @@ def _take(state: MatchState, ask: CardAsk, value: Any) -> tuple[MatchState, list
         state = _gain(state, seat, events, card, vp=vp)
     elif value == REMOVE_WHITE:
         state = state.with_player(seat, bag=state.players[seat].bag.remove("W1", rule=RULE))
-        state = replace(state, supply=state.supply.give_back("W1"))
+        state = evolve(state, supply=state.supply.give_back("W1"))
         events.append({"type": "card_removed", "seat": seat, "chip": "W1", "effect": card, "rule": RULE})
     elif isinstance(value, str):
         if card == "trade_ruby_for_1chip":
@@ -344,7 +344,7 @@ def _draw(state: MatchState, ask: CardAsk, action: Mapping[str, Any]) -> tuple[M
     if card == "draw5_lowest_blue2_else_ruby":
         if "upgrade" in action or "place" in action:
             raise BadRequest("quacks.match.card_extra", seat=seat, card=str(state.card))
-        state = replace(state, drawn=(*state.drawn, (seat, sum(CHIPS[c].value for c in codes))))
+        state = evolve(state, drawn=(*state.drawn, (seat, sum(CHIPS[c].value for c in codes))))
         if not any(a.effect == card for a in state.asks):
             state, more = _less_is_more(state)
             events += more
@@ -368,7 +368,7 @@ def _less_is_more(state: MatchState) -> tuple[MatchState, list[Event]]:
     card = "draw5_lowest_blue2_else_ruby"
     for seat in state.order:  # the blue 2s go in turn order while the box lasts
         state = _gift(state, seat, "B2", events, card) if seat in lowest else _gain(state, seat, events, card, rubies=1)
-    return replace(state, drawn=()), events
+    return evolve(state, drawn=()), events
 
 
 def upgrades(state: MatchState, codes: Sequence[str]) -> tuple[str, ...]:
@@ -390,7 +390,7 @@ def _opportunity(state: MatchState, seat: int, codes: Sequence[str], upgrade: An
     up = higher(upgrade)
     assert up is not None
     bag = state.players[seat].bag.remove(upgrade).add(up)
-    state = replace(state.with_player(seat, bag=bag), supply=state.supply.take(up).give_back(upgrade))
+    state = evolve(state.with_player(seat, bag=bag), supply=state.supply.take(up).give_back(upgrade))
     events.append({"type": "card_upgrade", "seat": seat, "chip": upgrade, "to": up, "rule": RULE})
     return state, events
 
@@ -411,7 +411,7 @@ def _strong_ingredient(state: MatchState, seat: int, codes: Sequence[str], place
                           drawn=", ".join(codes) or "-")
     player = state.players[seat]
     assert player.pot is not None
-    pot = replace(player.pot, stopped=False)
+    pot = evolve(player.pot, stopped=False)
     pot, bag, more = pot_draw(pot, player.bag, item, state.books)
     if not pot.exploded:
         pot = pot_stop(pot)

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from companion.errors import BadPosition
 from companion.quacks.data import (
@@ -29,13 +29,13 @@ from companion.quacks.data import (
 from companion.quacks.evaluation import Evaluation
 from companion.quacks.evaluation_types import Supply
 from companion.quacks.pot import Pot
+from companion.quacks.records import evolve
 
 Phase = Literal["fortune", "rats", "brewing", "evaluation", "over"]
 PHASES: tuple[Phase, ...] = ("fortune", "rats", "brewing", "evaluation", "over")
 Chance = Literal["open", "used", "passed"]  # A Second Chance: whether a restart is still possible
 AskKind = Literal["take", "give_up", "die", "draw"]
 ASK_KINDS: tuple[AskKind, ...] = ("take", "give_up", "die", "draw")
-_Record = TypeVar("_Record", "Player", "MatchState")
 
 
 @dataclass(frozen=True)
@@ -116,14 +116,6 @@ class SeatRound:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatRound:
         return cls(int(data["vp"]), bool(data["exploded"]), int(data["scoring_space"]))
-
-
-def evolve(record: _Record, **changes: Any) -> _Record:
-    """`dataclasses.replace` for the frozen records of this module, without re-running their
-    constructor: a draw changes one seat, and a replayed log makes hundreds of them."""
-    copy = object.__new__(type(record))
-    copy.__dict__.update(record.__dict__, **changes)
-    return copy
 
 
 @cache

@@ -6,8 +6,9 @@
 - `draw_questions(state, seat, code)`: what to ask before a drawn chip is entered (yellow set
   1's "return_white", blue set 1's "place"); `draw_step(state, seat, chain)` the same for each
   chip of a chain of placements (a blue placing a blue ...), `draw_item(chain)` its entry.
-- `question(state)`: the one question the match waits on (the fortune card, a card's question,
-  the evaluation's question), with its legal answers as ready-made actions; None while brewing.
+- `questions(state)`: the questions the match waits on (the fortune card, a card's question,
+  the evaluation's question; in steps D–F one per seat at once), each with its legal answers
+  as ready-made actions; none while brewing. `question(state, seat)` the first, or a seat's.
 - `legal_actions(state)`: every entry the engine accepts now, all seats (card draws are open
   questions and are not listed: `question(...).info` says how many chips).
 - `card_view(state)`: the fortune card in force with its texts.
@@ -16,19 +17,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RefereeError
 from companion.quacks import match_fortune as fortune
 from companion.quacks.data import BONUS_DIE_FACES, Bag, FortuneCard, PotSpace
-from companion.quacks.evaluation import legal_choices, pending
+from companion.quacks.evaluation import legal_choices, open_asks
 from companion.quacks.evaluation_types import Choice
 from companion.quacks.match import can_restart
 from companion.quacks.match_state import MatchState
 from companion.quacks.odds import Odds, pot_odds
 from companion.quacks.pot import Draw, Placed, choices_for, legal_items, scoring_space
 from companion.quacks.pot import draw as pot_draw
+from companion.quacks.records import evolve
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ def draw_step(state: MatchState, seat: int, chain: Sequence[str]) -> DrawStep:
     pot, bag = player.pot, player.bag
     if pot is None or not chain:
         return DrawStep(False, None)
-    pot = replace(pot, stopped=False)
+    pot = evolve(pot, stopped=False)
     try:
         for code in chain[:-1]:
             pot, bag, _ = pot_draw(pot, bag, Draw(code), state.books)
@@ -199,23 +201,32 @@ class Question:
                 "info": dict(self.info), "answers": list(self.answers)}
 
 
-def question(state: MatchState) -> Question | None:
+def questions(state: MatchState) -> tuple[Question, ...]:
+    """Every question the match waits on now: one at a time, except in the evaluation's steps
+    D–F, where every seat that has a question is asked at once (start player first)."""
     if state.phase == "over":
-        return None
+        return ()
     if state.asks:
-        return _card_question(state)
+        return (_card_question(state),)
     if state.phase == "fortune":
         unused = [c.id for c in state.catalogue.cards if c.id not in state.used]
-        return Question("fortune", "card", state.start, "QK-4", info={"round": state.round},
-                        answers=tuple({"seat": state.start, "card": card} for card in unused))
-    if state.phase == "evaluation" and state.evaluation is not None:
-        ask = pending(state.evaluation)
-        if ask is None:
-            return None
-        answers = tuple(choice_action(c) for c in legal_choices(state.evaluation))
-        return Question("evaluation", ask.kind, ask.seat, ask.rule, step=ask.step, required=ask.required,
-                        info=ask.info, answers=answers)
-    return None
+        return (Question("fortune", "card", state.start, "QK-4", info={"round": state.round},
+                         answers=tuple({"seat": state.start, "card": card} for card in unused)),)
+    ev = state.evaluation
+    if state.phase == "evaluation" and ev is not None:
+        return tuple(
+            Question("evaluation", ask.kind, ask.seat, ask.rule, step=ask.step, required=ask.required,
+                     info=ask.info, answers=tuple(choice_action(c) for c in legal_choices(ev, ask.seat)))
+            for ask in open_asks(ev))
+    return ()
+
+
+def question(state: MatchState, seat: int | None = None) -> Question | None:
+    """The first question the match waits on, or the one `seat` is asked (None: none)."""
+    found = questions(state)
+    if seat is not None:
+        found = tuple(asked for asked in found if asked.seat == seat)
+    return found[0] if found else None
 
 
 def _card_question(state: MatchState) -> Question:
@@ -251,8 +262,7 @@ def legal_actions(state: MatchState) -> list[dict[str, Any]]:
     """Every entry the engine accepts now (the fortune card's draws excepted, see above)."""
     if state.phase == "brewing" and not state.closing:
         return [action for seat in range(state.seats) for action in brewing_actions(state, seat)]
-    asked = question(state)
-    return [] if asked is None else list(asked.answers)
+    return [answer for asked in questions(state) for answer in asked.answers]
 
 
 def upgrades(state: MatchState, drawn: tuple[str, ...]) -> tuple[str, ...]:

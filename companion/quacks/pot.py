@@ -22,7 +22,7 @@ rat stone (droplet + rats), and stops at the last space, 52.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal, overload
 
 from companion.errors import BadRequest, IllegalMove
@@ -38,6 +38,7 @@ from companion.quacks.data import (
     PotSpace,
     chip,
 )
+from companion.quacks.records import evolve
 
 BesideChoice = Literal["place", "keep", "bag"]
 BESIDE_CHOICES: tuple[BesideChoice, ...] = ("place", "keep", "bag")
@@ -314,7 +315,7 @@ def _stop(pot: Pot, events: list[Event]) -> Pot:
     if pot.stopped:
         raise IllegalMove("quacks.already_stopped", rule="QK-9")
     events.append({"type": "stopped", "rule": "QK-9"})
-    return replace(pot, stopped=True, last_white=False)
+    return evolve(pot, stopped=True, last_white=False)
 
 
 def _check_can_draw(pot: Pot, bag: Bag | None) -> None:
@@ -337,13 +338,13 @@ def _draw(pot: Pot, bag: Bag | None, action: Draw, books: Books,
     if bag is not None:
         bag = bag.remove(action.chip)
     covered = pot.protect_left > 0  # blue set 2: this draw lies inside the window
-    pot = replace(pot, drawn=pot.drawn + 1, whites_drawn=pot.whites_drawn + drawn.white,
+    pot = evolve(pot, drawn=pot.drawn + 1, whites_drawn=pot.whites_drawn + drawn.white,
                   protect_left=max(pot.protect_left - 1, 0),
                   stir_ready=pot.stir_ready and pot.whites_drawn == 0)
     if drawn.colour == "red" and books["red"] == 2:
         # red set 2 acts outside the spacing: the chip waits beside the pot (QK-18)
         events.append({"type": "set_aside", "chip": drawn.code, "rule": "QK-18"})
-        return replace(pot, beside=(*pot.beside, drawn.code), last_white=False), bag
+        return evolve(pot, beside=(*pot.beside, drawn.code), last_white=False), bag
     pot = _place(pot, drawn, books, events, covered)
     if action.return_white:
         pot, bag = _yellow_returns_white(pot, bag, events)
@@ -403,14 +404,14 @@ def _place(pot: Pot, drawn: Chip, books: Books, events: list[Event], covered: bo
         # the window covers the next `value` draws; windows do not add, the longer applies
         protect_left = max(protect_left, drawn.value)
         events.append({"type": "protection", "draws": protect_left, "rule": "QK-18"})
-    after = replace(pot, chips=chips, white_limit=limit, rubies=rubies, vp=vp,
+    after = evolve(pot, chips=chips, white_limit=limit, rubies=rubies, vp=vp,
                     double_next=drawn.colour == "yellow" and books["yellow"] == 2,
                     protect_left=protect_left, last_white=drawn.white)
     if drawn.white and after.white_total > limit:
         # QK-7: the exploding chip stays and the player stops
         events.append({"type": "exploded", "white_total": after.white_total, "white_limit": limit,
                        "protected": covered, "rule": "QK-7"})
-        after = replace(after, exploded=True, last_white=False, protected=covered)
+        after = evolve(after, exploded=True, last_white=False, protected=covered)
     return after
 
 
@@ -423,7 +424,7 @@ def _yellow_returns_white(pot: Pot, bag: Bag | None, events: list[Event]) -> tup
                           chip=before.chip if before else "-")
     events.append({"type": "white_returned", "chip": before.chip, "space": before.space,
                    "by": "yellow", "rule": "QK-18"})
-    pot = replace(pot, chips=(*pot.chips[:-2], pot.chips[-1]))
+    pot = evolve(pot, chips=(*pot.chips[:-2], pot.chips[-1]))
     return pot, (bag.add(before.chip) if bag is not None else None)
 
 
@@ -445,7 +446,7 @@ def _return_last_white(pot: Pot, bag: Bag | None, by: Literal["flask", "stir"],
     white = pot.chips[-1]
     events.append({"type": "white_returned", "chip": white.chip, "space": white.space, "by": by,
                    "rule": rule})
-    pot = replace(pot, chips=pot.chips[:-1], last_white=False,
+    pot = evolve(pot, chips=pot.chips[:-1], last_white=False,
                   flask_full=pot.flask_full and by != "flask",
                   stir_ready=pot.stir_ready and by != "stir")
     return pot, (bag.add(white.chip) if bag is not None else None)
@@ -461,11 +462,11 @@ def _beside(pot: Pot, bag: Bag | None, choice: BesideChoice, books: Books,
         raise IllegalMove("quacks.beside_too_early", rule="QK-18")
     code, rest = pot.beside[0], pot.beside[1:]
     events.append({"type": "beside", "chip": code, "choice": choice, "rule": "QK-18"})
-    pot = replace(pot, beside=rest)
+    pot = evolve(pot, beside=rest)
     if choice == "place":
         return _place(pot, CHIPS[code], books, events), bag
     if choice == "keep":
-        return replace(pot, kept=(*pot.kept, code)), bag
+        return evolve(pot, kept=(*pot.kept, code)), bag
     return pot, (bag.add(code) if bag is not None else None)
 
 

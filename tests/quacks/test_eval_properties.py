@@ -12,7 +12,7 @@ import pytest
 
 from companion.quacks.data import CHIP_CODES, LAST_SPACE, SPOON, Books
 from companion.quacks.evaluate_protocol import op_evaluate
-from companion.quacks.evaluation import Evaluation, apply, begin, evaluate_round, legal_choices, pending
+from companion.quacks.evaluation import Evaluation, apply, begin, evaluate_round, legal_choices, open_asks
 from companion.quacks.evaluation_types import (
     Answers,
     Buy,
@@ -59,8 +59,8 @@ def random_table(rng: random.Random) -> tuple[Setup, list[PlayerIn]]:
 
 def walk_randomly(rng: random.Random, ev: Evaluation) -> tuple[Evaluation, list[Answers]]:
     given: list[dict] = [{} for _ in ev.tallies]
-    while pending(ev) is not None:
-        choice = rng.choice(legal_choices(ev))
+    while asks := open_asks(ev):  # D–F: any seat asked may answer first
+        choice = rng.choice(legal_choices(ev, rng.choice(asks).seat))
         record = given[choice.seat]
         if isinstance(choice, RollDie):
             record["die"] = (*record.get("die", ()), choice.face)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import BadRequest, IllegalMove
-from companion.quacks.evaluation import Evaluation, apply, begin, legal_choices, pending
+from companion.quacks.evaluation import Evaluation, apply, ask_of, begin, legal_choices, open_asks, pending
 from companion.quacks.evaluation_types import (
     Buy,
     ChooseScoring,
@@ -47,36 +47,69 @@ def test_qk11_the_walk_starts_by_asking_the_roller_for_the_face():
     assert events == [{"type": "rollers", "step": "A", "rule": "QK-11", "seats": [0]}]
 
 
-def test_the_worked_example_walked_step_by_step_asks_in_step_order_and_ends():
+def test_the_worked_example_walked_step_by_step_asks_d_to_f_of_everyone_at_once():
+    """A to C one after another; then seat 0's purchase (E) and seat 1's choice (D) are open
+    together, each seat answers in its own time; nobody is asked about one ruby (the only
+    answer is to keep it). The purchases are taken from the box once both have chosen."""
     ev, _ = worked_example()
-    asked = []
-    answers = {("die", 0): RollDie(0, "2vp"), ("choice", 1): ChooseScoring(1, "buy"),
-               ("buy", 0): Buy(0, ("G1",)), ("buy", 1): Buy(1, ("P1",)),
-               ("spend", 0): SpendRubies(0), ("spend", 1): SpendRubies(1)}
-    events = []
-    while (ask := pending(ev)) is not None:
-        asked.append((ask.step, ask.kind, ask.seat))
-        ev, more = apply(ev, answers[(ask.kind, ask.seat)])
-        events += more
-    assert asked == [("A", "die", 0), ("D", "choice", 1), ("E", "buy", 0), ("E", "buy", 1),
-                     ("F", "spend", 0), ("F", "spend", 1)]
+    ev, events = walk(ev, RollDie(0, "2vp"))
+    asks = open_asks(ev)
+    assert [(a.step, a.kind, a.seat) for a in asks] == [("E", "buy", 0), ("D", "choice", 1)]
+    ev, more = walk(ev, ChooseScoring(1, "buy"), Buy(1, ("P1",)))
+    events += more
+    assert [(a.step, a.kind, a.seat) for a in open_asks(ev)] == [("E", "buy", 0)]
+    assert ev.tallies[1].gained == () and ev.baskets[1] == ("P1",)  # chosen, not yet taken
+    ev, more = walk(ev, Buy(0, ("G1",)))
+    events += more
     assert ev.finished and ev.step == "end" and ev.next_start == 1
     p0, p1 = ev.tallies
     assert (p0.vp, p0.rubies, p0.droplet, p0.coins, p0.gained) == (3, 1, 1, 6, ("G1",))
     assert (p1.vp, p1.rubies, p1.droplet, p1.coins, p1.gained) == (0, 1, 1, 9, ("P1",))
     assert [e["type"] for e in events] == ["die", "black", "green", "black", "ruby_space", "ruby_space",
-                                           "vp", "choice", "buy", "buy", "next_start"]
+                                           "vp", "choice", "basket", "basket", "buy", "buy", "next_start"]
+    assert [e["seat"] for e in events if e["type"] == "buy"] == [0, 1]  # buying order: start player first
+
+
+def test_qk14_together_a_chip_the_box_runs_out_of_goes_to_the_earlier_buyer():
+    """One green 1 left: both seats choose it at once; seat 0 (the start player) buys first,
+    seat 1 is told it is sold out and asked again, with the box as it now is."""
+    ev, _ = begin(setup(supply={"G1": 1}), [player("O1@8"), player("O1@7")])
+    ev, _ = walk(ev, RollDie(0, "1vp"), Buy(1, ("G1",)), Buy(0, ("G1",)))
+    assert ev.tallies[0].gained == ("G1",) and not ev.finished
+    ask = ask_of(ev, 1)
+    assert (ask.kind, ask.info["sold_out"]) == ("buy", ["G1"])
+    with pytest.raises(IllegalMove) as caught:
+        apply(ev, Buy(1, ("G1",)))
+    assert caught.value.message_id == "quacks.eval.buy_sold_out"
+    ev, _ = walk(ev, Buy(1, ("O1",)))
+    assert ev.finished and ev.tallies[1].gained == ("O1",) and ev.supply == {"G1": 0}
+
+
+def test_together_a_question_with_one_answer_is_not_asked():
+    """One ruby buys nothing (F is not asked) and 2 coins buy nothing (E is not asked): the
+    evaluation ends by itself; the same answer entered anyway (an older log) changes nothing."""
+    ev, _ = begin(setup(), [player("O1@1", rubies=0), player("W1@1", rubies=0)])
+    ev, _ = walk(ev, RollDie(0, "1vp"), RollDie(1, "1vp"))
+    assert ev.finished
+    ev, _ = begin(setup(), [player("O1@1", rubies=3), player("W1@1", rubies=0)])
+    ev, _ = walk(ev, RollDie(0, "1vp"), RollDie(1, "1vp"))
+    assert [(a.kind, a.seat) for a in open_asks(ev)] == [("spend", 0)]
+    same, events = apply(ev, SpendRubies(1))  # seat 1's one ruby: the answer it was given already
+    assert same == ev and events == []
+    ev, _ = walk(ev, SpendRubies(0, 1))
+    assert ev.finished and ev.tallies[0].droplet == 2
 
 
 def test_events_say_what_each_step_gave_each_player():
     ev, _ = worked_example()
-    ev, events = walk(ev, RollDie(0, "2vp"), ChooseScoring(1, "buy"), Buy(0, ("G1",)))
+    ev, events = walk(ev, RollDie(0, "2vp"), ChooseScoring(1, "buy"), Buy(0, ("G1",)), Buy(1, ()))
     by = {(e["type"], e.get("seat")): e for e in events}
     assert by[("die", 0)]["gain"] == {"vp": 2}
     assert by[("black", 0)]["gain"] == {"droplet": 1} and by[("black", 0)]["rivals"] == [{"seat": 1, "black": 0}]
     assert by[("green", 0)]["gain"] == {"rubies": 1} and by[("green", 0)]["rule"] == "QK-12"
     assert by[("ruby_space", 1)]["gain"] == {"rubies": 1} and by[("ruby_space", 0)]["gain"] == {}
     assert by[("vp", 0)]["gain"] == {"vp": 1} and by[("vp", 0)]["rule"] == "QK-14"
+    assert by[("basket", 0)] == {"type": "basket", "step": "E", "rule": "QK-14", "seat": 0, "chips": ["G1"]}
     assert by[("buy", 0)] == {"type": "buy", "step": "E", "rule": "QK-14", "seat": 0, "coins": 6,
                               "spent": 4, "chips": ["G1"], "gain": {"chips": ["G1"]}}
 
@@ -106,7 +139,7 @@ def test_the_pot_is_full_asks_each_roller_twice_in_a_row():
 
 def test_a_finished_evaluation_takes_no_more_answers():
     ev, _ = worked_example()
-    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0), SpendRubies(0), SpendRubies(1))
+    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "vp"), Buy(0))
     assert pending(ev) is None and legal_choices(ev) == ()
     with pytest.raises(IllegalMove) as caught:
         apply(ev, SpendRubies(0))
@@ -143,12 +176,12 @@ def test_a_step_cannot_be_entered_before_the_earlier_steps_are_done():
     assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
 
 
-def test_qk14_the_start_player_buys_first():
+def test_qk14_an_exploded_player_buys_only_after_choosing_to():
     ev, _ = worked_example()
-    ev, _ = walk(ev, RollDie(0, "1vp"), ChooseScoring(1, "buy"))
+    ev, _ = walk(ev, RollDie(0, "1vp"))
     with pytest.raises(IllegalMove) as caught:
         apply(ev, Buy(1, ("P1",)))
-    assert (caught.value.rule, caught.value.params["waiting"]) == ("QK-14", 0)
+    assert (caught.value.rule, caught.value.params["step"], caught.value.params["waiting"]) == ("QK-14", "D", 1)
 
 
 def test_qk14_a_player_who_chose_vp_cannot_buy():
@@ -168,9 +201,9 @@ def test_qk16_round_9_asks_nothing_about_buying_or_spending():
         apply(ev, SpendRubies(1, 1))
     assert (caught.value.rule, caught.value.message_id) == ("QK-16", "quacks.eval.spend_round9")
     ev, events = walk(ev, ChooseScoring(1, "buy"))
-    assert ev.finished  # seat 0: 9 coins -> 1 VP, seat 1: 9 coins -> 1 VP, no questions
-    assert [e["type"] for e in events if e["type"] in ("coins_to_vp", "winners")] == [
-        "coins_to_vp", "coins_to_vp", "winners"]
+    assert ev.finished  # seat 0: 9 coins -> 1 VP (at once), seat 1: 9 coins -> 1 VP, no questions
+    assert [e["type"] for e in events if e["type"] in ("coins_to_vp", "winners")] == ["coins_to_vp", "winners"]
+    assert [t.coins for t in ev.tallies] == [9, 9] and [t.vp for t in ev.tallies] == [1 + 1 + 1, 1]
 
 
 def test_a_seat_that_does_not_exist_is_refused():
@@ -269,7 +302,7 @@ def test_qk10_an_empty_pot_scores_on_the_space_it_is_given():
     empty = PlayerIn((), False, scoring_space=4)
     ev, _ = begin(setup(green=3), [empty, player("O1@2")])
     assert pending(ev).seat == 0 and pending(ev).kind == "die"  # 4 beats 3
-    ev, _ = walk(ev, RollDie(0, "1vp"), Buy(0, ("O1",)))
+    ev, _ = walk(ev, RollDie(0, "1vp"), Buy(0, ("O1",)), Buy(1, ()))
     t = ev.tallies[0]
     assert (t.scoring_space, t.vp, t.coins, t.gained, t.droplet) == (4, 1, 4, ("O1",), 1)
     for bad in (PlayerIn((), False), PlayerIn((), False, scoring_space=0), PlayerIn((), False, scoring_space=54)):
@@ -305,7 +338,7 @@ def test_a_snapshot_resumes_the_walk_where_it_stopped():
     ev, _ = walk(ev, RollDie(0, "2vp"))
     copy = Evaluation.from_json(ev.to_json())
     assert copy == ev and pending(copy) == pending(ev)
-    rest = (ChooseScoring(1, "buy"), Buy(0, ("G1",)), Buy(1, ("P1",)), SpendRubies(0), SpendRubies(1))
+    rest = (ChooseScoring(1, "buy"), Buy(0, ("G1",)), Buy(1, ("P1",)))
     assert walk(copy, *rest)[0].tallies == walk(ev, *rest)[0].tallies
 
 
@@ -385,7 +418,7 @@ def test_qk12_green_set_4_no_more_rubies_than_greens_and_not_past_52():
         apply(ev, PayGreenRubies(0, 2))
     assert caught.value.message_id == "quacks.eval.green_pay_droplet"
     ev = green_walk(4, "G1@1 G4@5", rubies=5, droplet=51)  # black moves it to 52: nothing to ask
-    assert (pending(ev).kind, pending(ev).seat) == ("choice", 1)  # the walk went on to D
+    assert [(a.kind, a.seat) for a in open_asks(ev)] == [("buy", 0), ("choice", 1)]  # on to D–F
 
 
 def purple_walk(book_set: int, chips: str, **table):

@@ -15,7 +15,7 @@ from companion.errors import BadRequest, GameOver, IllegalMove
 from companion.quacks import GAME
 from companion.quacks.match import outcome, play, to_move
 from companion.quacks.match_state import MatchState
-from companion.quacks.match_view import seat_view
+from companion.quacks.match_view import questions, seat_view
 from tests.quacks.test_match_support import (
     START_BAG,
     answer_evaluation,
@@ -231,7 +231,8 @@ def test_qk11_to_qk15_a_whole_evaluation_through_the_match():
     state = go(state, {"seat": 0, "die": "2vp"})  # seat 0: 2 VP
     # B: no black, no green among the last two chips; C: seat 1's space 9 shows a ruby (1 + 1)
     # D: seat 0 and seat 2 take 0 VP; seat 1 exploded: VP or buying (QK-14)
-    assert to_move(state) == 1 and state.evaluation.step == "D"
+    assert to_move(state) is None and state.evaluation.step == "D"  # D–F: everyone at once
+    assert [(q.kind, q.seat) for q in questions(state)] == [("buy", 0), ("choice", 1), ("buy", 2)]
     assert refused(state, {"seat": 0, "choice": "vp"}) == "QK-14"
     state = go(state, {"seat": 1, "choice": "buy"})
     # E, start player first: seat 0 has 4 coins (blue 1 costs 5), seat 1 9, seat 2 3
@@ -297,7 +298,7 @@ def test_qk13_qk14_an_exploded_player_choosing_vp_still_takes_the_ruby_and_canno
     state = go(round_one(), {"seat": 0, "die": "1vp"}, {"seat": 1, "choice": "vp"})
     assert state.evaluation.tallies[1].vp == 1 and state.evaluation.tallies[1].rubies == 2
     state = go(state, {"seat": 0, "buy": []})
-    assert to_move(state) == 2  # seat 1 is not asked to buy
+    assert [(q.kind, q.seat) for q in questions(state)] == [("spend", 1), ("buy", 2)]  # seat 1 is not asked to buy
     assert refused(state, {"seat": 1, "buy": ["O1"]}) == "QK-14"
 
 

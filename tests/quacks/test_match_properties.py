@@ -19,13 +19,15 @@ from companion.quacks import match_fortune as fortune
 from companion.quacks.data import BOX_SUPPLY, CHIP_CODES
 from companion.quacks.match import play, to_move
 from companion.quacks.match_state import MatchState
-from companion.quacks.match_view import brewing_actions, question, seat_view
+from companion.quacks.match_view import brewing_actions, question, questions, seat_view
 from companion.session import MatchSession
 
 
 def _answer(state: MatchState, rng: random.Random) -> dict[str, Any]:
-    """A plausible entry for whatever the match waits on (brewing: one seat's draw or stop)."""
-    asked = question(state)
+    """A plausible entry for whatever the match waits on (brewing: one seat's draw or stop;
+    the evaluation's D–F: one of the seats asked at once)."""
+    open_now = questions(state)
+    asked = rng.choice(open_now) if open_now else None
     if asked is None:  # brewing: a seat still drawing
         seats = [s for s in range(state.seats) if brewing_actions(state, s)]
         seat = rng.choice(seats)
@@ -78,8 +80,9 @@ def bot_game(players: int, seed: int, books: dict[str, int] | None = None,
 
 
 def _check_step(state: MatchState, action: dict[str, Any]) -> None:
-    asked = question(state)
-    assert to_move(state) == (None if asked is None else asked.seat)
+    open_now = questions(state)
+    assert to_move(state) == (open_now[0].seat if len(open_now) == 1 else None)
+    asked = question(state, action.get("seat")) if open_now else None
     if asked is not None and asked.answers:
         assert action in asked.answers
     assert MatchState.from_json(json.loads(json.dumps(state.to_json()))) == state

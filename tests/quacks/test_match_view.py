@@ -20,6 +20,7 @@ from companion.quacks.match_view import (
     draw_step,
     legal_actions,
     question,
+    questions,
     seat_view,
 )
 from tests.quacks.test_match_support import START_BAG, card, draws, go, new, stop_all, with_seats
@@ -117,10 +118,14 @@ def test_the_question_of_each_phase_with_legal_answers():
     assert (asked.source, asked.kind, asked.seat, asked.step) == ("evaluation", "die", 0, "A")
     assert [a["die"] for a in asked.answers] == ["1vp", "2vp", "ruby", "droplet", "orange"]
     state = go(state, {"seat": 0, "die": "1vp"})
-    asked = question(state)
-    assert (asked.kind, asked.seat, asked.required) == ("buy", 2, False)  # start player 2 buys first
-    assert asked.info["coins"] == 1 and asked.answers == ({"seat": 2, "buy": []},)
-    json.dumps(asked.to_json())
+    # D–F at once, start player first: 1 or 2 coins buy nothing (not asked); 4 rubies each
+    asked = questions(state)
+    assert [(q.kind, q.seat, q.step, q.required) for q in asked] == [
+        ("spend", 2, "F", False), ("spend", 0, "F", False), ("spend", 1, "F", False)]
+    assert question(state, 0) == asked[1] and question(state) == asked[0]
+    assert {"seat": 0, "spend": {"droplet": 2, "flask": False}} in asked[1].answers
+    assert legal_actions(state) == [a for q in asked for a in q.answers]
+    json.dumps(asked[0].to_json())
 
 
 def test_a_finished_match_asks_nothing():
