@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal, TypeGuard
 
@@ -527,7 +528,9 @@ class Catalogue:
         return self.prices[key]
 
 
+@cache
 def default_catalogue() -> Catalogue:
+    """The printed tables (immutable, so one is shared)."""
     return Catalogue(MappingProxyType({(p.colour, p.book_set, p.value): p for p in _default_prices()}),
                      FORTUNE_CARDS)
 

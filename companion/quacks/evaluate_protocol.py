@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import BadRequest, Unsupported
-from companion.quacks.data import Books, chip
-from companion.quacks.evaluation import check_table, evaluate_round
+from companion.errors import BadPosition, BadRequest, Unsupported
+from companion.quacks.data import BOX_SUPPLY, CHIPS, Books, chip
+from companion.quacks.evaluation import check_table
+from companion.quacks.evaluation_bulk import evaluate_answers
 from companion.quacks.evaluation_types import (
     FACES,
     Answers,
@@ -30,6 +31,7 @@ from companion.referee.fields import is_int, require
 # Book sets whose choices or set-aside chips the request cannot carry.
 UNSUPPORTED_SETS = {"green": (2, 4), "purple": (2, 4), "blue": (2,), "red": (2,)}
 
+POT_MOST = sum(BOX_SUPPLY.values())  # every chip of the box in one pot
 _KINDS = {int: "an integer", bool: "true or false", str: "a string", list: "a list", dict: "an object"}
 
 
@@ -39,7 +41,7 @@ def op_evaluate(request: Mapping[str, Any]) -> dict[str, Any]:
     setup, players, answers = parse_evaluate(request)
     check_table(setup, players)
     check_supported(setup.books)
-    ev, _ = evaluate_round(setup, players, answers)
+    ev = evaluate_answers(setup, players, answers)
     response: dict[str, Any] = {
         "players": [{"rolled": t.rolled, "scoring_space": t.scoring_space, "vp": t.vp,
                      "rubies": t.rubies, "droplet": t.droplet, "flask": t.flask,
@@ -61,7 +63,7 @@ def check_supported(books: Books) -> None:
 
 def parse_evaluate(request: Mapping[str, Any]) -> tuple[Setup, list[PlayerIn], list[Answers]]:
     """Every `bad_request` check of the request, then the records (`Setup` checks nothing
-    else here: `evaluate_round` refuses a bad table with `bad_position`)."""
+    else here: the evaluation refuses a bad table with `bad_position`)."""
     round_ = require(request, "round", int)
     _not_negative("round", round_)
     if not 1 <= round_ <= 9:
@@ -80,7 +82,9 @@ def _player(entry: Any, seat: int) -> tuple[PlayerIn, Answers]:
     if not isinstance(entry, dict):
         raise BadRequest("protocol.wrong_type", field=where, expected=_KINDS[dict])
     chips = require_field(entry, "chips", list, where)
-    placed = tuple(_placed(item, f"{where}.chips[{i}]") for i, item in enumerate(chips))
+    if len(chips) > POT_MOST:  # no pot holds more chips than the box: refused before any work
+        raise BadPosition("quacks.eval.too_many_chips", seat=seat, chips=len(chips), most=POT_MOST)
+    placed = tuple(_placed(item, where, i) for i, item in enumerate(chips))
     exploded = require_field(entry, "exploded", bool, where)
     player = PlayerIn(
         placed, exploded,
@@ -113,7 +117,12 @@ def _player(entry: Any, seat: int) -> tuple[PlayerIn, Answers]:
     return player, Answers(die=die, choice=choice, buy=buy, spend=spend)
 
 
-def _placed(item: Any, where: str) -> Placed:
+def _placed(item: Any, player: str, index: int) -> Placed:
+    if type(item) is dict:  # the common case, checked at once (the same checks as below)
+        code, space = item.get("chip"), item.get("space")
+        if type(code) is str and code in CHIPS and type(space) is int and space >= 0:
+            return Placed(code, space)
+    where = f"{player}.chips[{index}]"
     if not isinstance(item, dict):
         raise BadRequest("protocol.wrong_type", field=where, expected=_KINDS[dict])
     code = _code(require_field(item, "chip", str, where), where)

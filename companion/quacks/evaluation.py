@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from companion.errors import BadPosition, BadRequest, IllegalMove
@@ -108,8 +108,9 @@ class Evaluation:
         n = len(self.tallies)
         return tuple((self.setup.start + i) % n for i in range(n))
 
-    @property
+    @cached_property
     def stations(self) -> tuple[Station, ...]:
+        """The walk (the same for the whole evaluation: kept once computed, copies keep it)."""
         return _stations(len(self.tallies), self.setup.start, self.setup.extras.die_rolls, self.together)
 
     @property
@@ -180,7 +181,7 @@ def _stations(players: int, start: int, rolls: int, together: bool = False) -> t
 def begin(setup: Setup, players: Sequence[PlayerIn]) -> tuple[Evaluation, list[Event]]:
     """Start the app's evaluation (D–F answered by everyone at once) and run it up to its
     first questions (QK-11: who rolls)."""
-    ev = _start(setup, players, together=True)
+    ev = start(setup, players, together=True)
     events: list[Event] = [_event(ev, "rollers", "A", None, seats=list(ev.rollers))]
     ev, more = _advance(ev, None)
     return ev, events + more
@@ -273,7 +274,7 @@ def legal_choices(ev: Evaluation, seat: int | None = None) -> tuple[Choice, ...]
 def evaluate_round(setup: Setup, players: Sequence[PlayerIn],
                    answers: Sequence[Answers]) -> tuple[Evaluation, list[Event]]:
     """All of A–F with every answer given up front; the finished evaluation and its events."""
-    ev = _start(setup, players)
+    ev = start(setup, players)
     if len(answers) != len(players):
         raise BadRequest("quacks.eval.answers", players=len(players), answers=len(answers))
     events: list[Event] = [_event(ev, "rollers", "A", None, seats=list(ev.rollers))]
@@ -312,7 +313,8 @@ def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
                 raise BadPosition("quacks.eval.chip", seat=seat, code=placed.chip)
 
 
-def _start(setup: Setup, players: Sequence[PlayerIn], together: bool = False) -> Evaluation:
+def start(setup: Setup, players: Sequence[PlayerIn], together: bool = False) -> Evaluation:
+    """The checked table (`check_table`), every player's tally and who rolls; nothing run yet."""
     check_table(setup, players)
     tallies = tuple(Tally.start(seat, player) for seat, player in enumerate(players))
     if not together:

@@ -21,7 +21,7 @@ rat stone (droplet + rats), and stops at the last space, 52.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, overload
 
@@ -108,6 +108,7 @@ class Beside:
 
 
 Action = Draw | UseFlask | Stir | Stop | Beside
+PLAIN_DRAWS: Mapping[str, Draw] = {code: Draw(code) for code in CHIPS}  # immutable: one each
 
 
 def parse_item(item: Any, books: Books, app: bool = True) -> Action:
@@ -115,8 +116,10 @@ def parse_item(item: Any, books: Books, app: bool = True) -> Action:
     set 1 / blue set 1, are `BadRequest`s (QK-18). `app=False` accepts the protocol's items only
     (a chip or the flask)."""
     if isinstance(item, str):
-        chip(item)
-        return Draw(item)
+        plain = PLAIN_DRAWS.get(item)
+        if plain is None:
+            chip(item)  # an unknown code: refused
+        return plain or Draw(item)
     if not isinstance(item, Mapping):
         raise BadRequest("quacks.bad_item", item=_shown(item))
     if "chip" in item:
@@ -525,3 +528,89 @@ def empty_into_bag(pot: Pot, bag: Bag | None) -> Bag | None:
     for code in (*(p.chip for p in pot.chips), *pot.beside):
         bag = bag.add(code)
     return bag
+
+
+# --- the protocol's brew, straight through ----------------------------------------------
+
+
+def brew(actions: Sequence[Draw | UseFlask], books: Books, droplet: int = 0, rats: int = 0,
+         white_limit: int = WHITE_LIMIT) -> tuple[tuple[Placed, ...], bool]:
+    """The chips left in a new pot after `actions` (chips drawn, the flask) and whether it
+    exploded: what `draw` gives step by step from `new_pot(droplet, rats, white_limit)`, with
+    the same refusals, without the app's bookkeeping (no bag, no events, no red set 2, whose
+    chips wait for a decision: `draw` alone handles it). The referee answers thousands."""
+    assert books["red"] != 2, "red set 2 sets chips aside: use draw()"
+    walk = _Brew(books, min(droplet + rats, LAST_SPACE), white_limit)
+    for action in actions:
+        if isinstance(action, Draw):
+            walk.draw(action)
+        else:
+            walk.flask()
+    return tuple(Placed(code, space) for code, space in walk.chips), walk.exploded
+
+
+class _Brew:
+    """The running pot of `brew` (mutable, local to one call)."""
+
+    def __init__(self, books: Books, start: int, white_limit: int) -> None:
+        self.red, self.yellow, self.blue = books["red"], books["yellow"], books["blue"]
+        self.start = start
+        self.limit = white_limit
+        self.chips: list[tuple[str, int]] = []
+        self.whites = 0
+        self.exploded = False
+        self.flask_full = True
+        self.last_white = False
+        self.double_next = False
+        self.reds = self.oranges = self.yellows = 0  # colours never returned (only whites are)
+
+    def draw(self, action: Draw) -> None:
+        if self.exploded:
+            raise IllegalMove("quacks.draw_after_explosion", rule="QK-7")
+        kind = CHIPS[action.chip]
+        chips, colour = self.chips, kind.colour
+        steps = kind.value  # QK-6 with QK-18's spacing, as `distance`
+        if kind.code == "W1" and self.red == 4 and self.reds:
+            steps = 2
+        if colour == "red" and self.red == 1:
+            steps += 2 if self.oranges >= 3 else 1 if self.oranges >= 1 else 0
+        if colour == "red" and self.red == 3 and chips and CHIPS[chips[-1][0]].white:
+            steps += CHIPS[chips[-1][0]].value
+        if colour == "yellow" and self.yellow == 4 and self.yellows < len(YELLOW4_EXTRA):
+            steps += YELLOW4_EXTRA[self.yellows]
+        if self.double_next:
+            steps *= 2
+        chips.append((kind.code, min((chips[-1][1] if chips else self.start) + steps, LAST_SPACE)))
+        if colour == "red":
+            self.reds += 1
+        elif colour == "orange":
+            self.oranges += 1
+        elif colour == "yellow":
+            self.yellows += 1
+            if self.yellow == 3:
+                self.limit = max([self.limit, *(lim for n, lim in YELLOW3_LIMITS if self.yellows >= n)])
+        self.double_next = colour == "yellow" and self.yellow == 2
+        self.last_white = kind.white
+        if kind.white:
+            self.whites += kind.value
+            if self.whites > self.limit:
+                self.exploded, self.last_white = True, False
+        if action.return_white:
+            before = chips[-2] if len(chips) >= 2 else None
+            if before is None or not CHIPS[before[0]].white:
+                raise IllegalMove("quacks.yellow_not_white", rule="QK-18", chip=before[0] if before else "-")
+            self.whites -= CHIPS[before[0]].value
+            del chips[-2]
+        if colour == "blue" and self.blue == 1 and action.place is not None:
+            self.draw(action.place)
+
+    def flask(self) -> None:
+        if self.exploded:
+            raise IllegalMove("quacks.flask_after_explosion", rule="QK-8")
+        if not self.flask_full:
+            raise IllegalMove("quacks.flask_empty", rule="QK-8")
+        if not self.last_white:
+            raise IllegalMove("quacks.flask_not_white", rule="QK-8", chip=self.chips[-1][0] if self.chips else "-")
+        code, _ = self.chips.pop()
+        self.whites -= CHIPS[code].value
+        self.last_white = self.flask_full = False

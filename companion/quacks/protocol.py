@@ -13,7 +13,10 @@ from typing import Any
 
 from companion.errors import BadPosition, BadRequest, Unsupported
 from companion.quacks.data import (
+    CHIPS,
     LAST_SPACE,
+    POT_TRACK,
+    SPOON,
     WHITE_LIMIT,
     Bag,
     Books,
@@ -21,8 +24,7 @@ from companion.quacks.data import (
 )
 from companion.quacks.evaluate_protocol import op_evaluate
 from companion.quacks.odds import explode_fractions
-from companion.quacks.pot import Action, new_pot, parse_item, scoring_space
-from companion.quacks.pot import draw as draw_item
+from companion.quacks.pot import Draw, UseFlask, brew, parse_item
 from companion.quacks.rats import rats_for_scores
 from companion.referee.fields import is_int, require
 
@@ -57,20 +59,25 @@ def op_brew(request: Mapping[str, Any]) -> dict[str, Any]:
     rats = _count(request, "rats")
     white_limit = _count(request, "white_limit", WHITE_LIMIT)
     raw_draws = require(request, "draws", list)
-    draws: list[Action] = [parse_item(item, books, app=False) for item in raw_draws]
+    draws = [_item(item, books) for item in raw_draws]
     if droplet > LAST_SPACE:
         raise BadPosition("quacks.droplet_range", rule="QK-6", droplet=droplet)
     if books["red"] == 2:
         raise Unsupported("quacks.red2_unsupported", rule="QK-18")
-    pot = new_pot(droplet, rats, white_limit)
-    for action in draws:
-        pot, _, _ = draw_item(pot, None, action, books)
+    chips, exploded = brew(draws, books, droplet, rats, white_limit)
+    last = chips[-1].space if chips else min(droplet + rats, LAST_SPACE)
     return {
-        "chips": [placed.to_json() for placed in pot.chips],
-        "white_total": pot.white_total,
-        "exploded": pot.exploded,
-        "scoring_space": scoring_space(pot).to_json(),
+        "chips": [{"chip": placed.chip, "space": placed.space} for placed in chips],
+        "white_total": sum(CHIPS[placed.chip].value for placed in chips if CHIPS[placed.chip].white),
+        "exploded": exploded,
+        "scoring_space": POT_TRACK[min(last + 1, SPOON)].to_json(),
     }
+
+
+def _item(item: Any, books: Books) -> Draw | UseFlask:
+    action = parse_item(item, books, app=False)
+    assert isinstance(action, Draw | UseFlask), "the protocol's items are chips and the flask"
+    return action
 
 
 def op_odds(request: Mapping[str, Any]) -> dict[str, Any]:
