@@ -41,7 +41,7 @@ def op_evaluate(request: Mapping[str, Any]) -> dict[str, Any]:
     setup, players, answers = parse_evaluate(request)
     check_table(setup, players)
     check_supported(setup.books)
-    ev = evaluate_answers(setup, players, answers)
+    ev = evaluate_answers(setup, players, answers, checked=True)
     response: dict[str, Any] = {
         "players": [{"rolled": t.rolled, "scoring_space": t.scoring_space, "vp": t.vp,
                      "rubies": t.rubies, "droplet": t.droplet, "flask": t.flask,
@@ -150,18 +150,26 @@ def require_field(obj: Mapping[str, Any], field: str, kind: type, where: str) ->
     """A required field of a nested object, named by its path in the messages."""
     if field not in obj:
         raise BadRequest("protocol.missing_field", field=f"{where}.{field}")
-    return _typed(obj[field], f"{where}.{field}", kind)
+    return _typed(obj[field], where, field, kind)
 
 
 def _optional(obj: Mapping[str, Any], field: str, kind: type, default: Any, where: str = "") -> Any:
     """An optional field: absent gives `default`; present (null included) must have `kind`."""
     if field not in obj:
         return default
-    return _typed(obj[field], f"{where}.{field}" if where else field, kind)
+    return _typed(obj[field], where, field, kind)
 
 
-def _typed(value: Any, name: str, kind: type) -> Any:
-    ok = is_int(value) if kind is int else isinstance(value, kind)
+def _typed(value: Any, where: str, field: str, kind: type) -> Any:
+    """`value` if it has `kind` (an int: not a bool, not negative); the field's path, `where`
+    and `field`, is written only into a refusal."""
+    if kind is int:
+        if type(value) is int and value >= 0:
+            return value
+        ok = is_int(value)
+    else:
+        ok = isinstance(value, kind)
+    name = f"{where}.{field}" if where else field
     if not ok:
         raise BadRequest("protocol.wrong_type", field=name, expected=_KINDS[kind])
     if kind is int:

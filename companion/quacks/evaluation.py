@@ -301,9 +301,12 @@ def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
             raise BadPosition("quacks.eval.empty_pot", seat=seat)
         if player.scoring_space is not None and not 1 <= player.scoring_space <= SPOON:
             raise BadPosition("quacks.eval.scoring_space", seat=seat, space=player.scoring_space)
-        spaces = [placed.space for placed in player.chips]
-        if any(not 0 <= space <= LAST_SPACE for space in spaces) or spaces != sorted(spaces):
-            raise BadPosition("quacks.eval.spaces", seat=seat, spaces=", ".join(map(str, spaces)))
+        lowest = 0  # spaces on 0–52, never decreasing
+        for placed in player.chips:
+            if not lowest <= placed.space <= LAST_SPACE:
+                spaces = ", ".join(str(p.space) for p in player.chips)
+                raise BadPosition("quacks.eval.spaces", seat=seat, spaces=spaces)
+            lowest = placed.space
         if not 0 <= player.droplet <= LAST_SPACE:
             raise BadPosition("quacks.eval.droplet", seat=seat, droplet=player.droplet)
         if player.vp < 0 or player.rubies < 0:
@@ -313,9 +316,11 @@ def check_table(setup: Setup, players: Sequence[PlayerIn]) -> None:
                 raise BadPosition("quacks.eval.chip", seat=seat, code=placed.chip)
 
 
-def start(setup: Setup, players: Sequence[PlayerIn], together: bool = False) -> Evaluation:
-    """The checked table (`check_table`), every player's tally and who rolls; nothing run yet."""
-    check_table(setup, players)
+def start(setup: Setup, players: Sequence[PlayerIn], together: bool = False, checked: bool = False) -> Evaluation:
+    """The checked table (`check_table`, unless the caller has just `checked` it), every
+    player's tally and who rolls; nothing run yet."""
+    if not checked:
+        check_table(setup, players)
     tallies = tuple(Tally.start(seat, player) for seat, player in enumerate(players))
     if not together:
         return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies))

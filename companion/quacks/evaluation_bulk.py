@@ -15,24 +15,35 @@ from collections.abc import Sequence
 
 from companion.errors import BadRequest, IllegalMove
 from companion.quacks import evaluation_effects as fx
-from companion.quacks.data import CHIP_CODES, CHIPS, ROUNDS
+from companion.quacks.data import (
+    CHIP_CODES,
+    CHIPS,
+    COINS_PER_VP_ROUND_9,
+    LAST_SPACE,
+    POT_TRACK,
+    ROUNDS,
+    RUBIES_PER_VP_ROUND_9,
+    SPOON,
+)
 from companion.quacks.evaluation import Evaluation, evaluate_round, start
-from companion.quacks.evaluation_types import FACES, Answers, PlayerIn, Setup, Supply, Tally
+from companion.quacks.evaluation_types import FACES, Answers, Extras, PlayerIn, ScoringChoice, Setup, Supply, Tally
+from companion.quacks.pot import Placed
 from companion.quacks.records import evolve
 
 ASKING_SETS = (2, 4)  # green and purple sets whose step B asks the player
 
 
-def evaluate_answers(setup: Setup, players: Sequence[PlayerIn], answers: Sequence[Answers]) -> Evaluation:
-    """The finished evaluation (see the module's docstring); refusals as `evaluate_round`'s."""
+def evaluate_answers(setup: Setup, players: Sequence[PlayerIn], answers: Sequence[Answers],
+                     checked: bool = False) -> Evaluation:
+    """The finished evaluation (see the module's docstring); refusals as `evaluate_round`'s.
+    `checked`: the caller has just run `check_table` on this table."""
     books = setup.books
     if books["green"] in ASKING_SETS or books["purple"] in ASKING_SETS or any(_book_answers(a) for a in answers):
         return evaluate_round(setup, players, answers)[0]
-    ev = start(setup, players)
+    ev = start(setup, players, checked=checked)
     if len(answers) != len(players):
         raise BadRequest("quacks.eval.answers", players=len(players), answers=len(answers))
-    tallies = list(ev.tallies)
-    supply = ev.supply
+    seats = [_Seat(tally) for tally in ev.tallies]
     order = ev.order
     final = setup.round == ROUNDS
     extras = setup.extras
@@ -51,22 +62,32 @@ def evaluate_answers(setup: Setup, players: Sequence[PlayerIn], answers: Sequenc
                 raise IllegalMove("quacks.eval.die_extra", rule="QK-11", seat=seat, rolls=k + 1)
             if face not in FACES:
                 raise BadRequest("quacks.eval.unknown_face", face=str(face), faces=", ".join(FACES))
-            tallies[seat] = fx.roll(tallies[seat], face)
-    green, purple = books["green"], books["purple"]
+            seats[seat].roll(face)
+    blacks = [sum(1 for p in s.chips if p.chip == "K1") for s in seats]
+    two = len(seats) == 2
     for seat in order:  # B: black, green, purple (QK-12, QK-17)
-        tallies[seat] = fx.black(tallies, seat)
-        tally = tallies[seat]
-        tally = fx.green_1(tally) if green == 1 else fx.green_3(tally)
-        tallies[seat] = fx.purple_1(tally) if purple == 1 else fx.purple_3(tally)
+        player = seats[seat]
+        mine = blacks[seat]
+        if two:
+            step, ruby = mine >= blacks[1 - seat], mine > blacks[1 - seat]
+        else:
+            beaten = (mine > blacks[seat - 1]) + (mine > blacks[(seat + 1) % len(seats)])
+            step, ruby = beaten >= 1, beaten == 2
+        if step:
+            player.droplet = min(LAST_SPACE, player.droplet + 1)
+        player.rubies += ruby
+        player.green(books["green"])
+        player.purple(books["purple"])
     for seat in order:  # C: the scoring space's ruby (QK-13)
-        tallies[seat] = fx.ruby_space(tallies[seat], extras.ruby_space_vp, extras.ruby_space_rubies)
+        seats[seat].ruby_space(extras.ruby_space_vp, extras.ruby_space_rubies)
     for seat in order:  # D: victory points, or an exploded player's choice (QK-14)
-        tallies[seat] = _step_d(tallies[seat], answers[seat])
+        seats[seat].step_d(answers[seat])
+    supply = ev.supply
     for seat in order:  # E: buying, or round 9's coins into VP (QK-14, QK-16)
-        tallies[seat], supply = _step_e(tallies[seat], answers[seat], setup, supply, final)
+        supply = seats[seat].step_e(answers[seat], setup, supply, final)
     for seat in order:  # F: the round's cards, then rubies (QK-15, QK-16)
-        tallies[seat] = _step_f(_f_cards(tallies[seat], setup), answers[seat], final)
-    done = tuple(tallies)
+        seats[seat].step_f(answers[seat], extras, final)
+    done = tuple(player.tally() for player in seats)
     winners = fx.winners(done) if final else ()
     return Evaluation(setup, done, supply, ev.rollers, cursor=len(ev.stations), winners=winners)
 
@@ -76,54 +97,122 @@ def _book_answers(given: Answers) -> bool:
                                                  given.purple_swap))
 
 
-def _step_d(tally: Tally, given: Answers) -> Tally:
-    seat, choice = tally.seat, given.choice
-    if tally.takes_both:
-        if choice is not None:
-            raise IllegalMove("quacks.eval.choice_not_exploded", rule="QK-14", seat=seat)
-        return fx.score_vp(tally)
-    if choice is None:
-        raise IllegalMove("quacks.eval.choice_missing", rule="QK-14", seat=seat)
-    if choice == "vp" and given.buy is not None:
-        raise IllegalMove("quacks.eval.buy_after_vp", rule="QK-14", seat=seat)
-    if choice not in ("vp", "buy"):
-        raise BadRequest("quacks.eval.unknown_choice", choice=str(choice))
-    chosen = evolve(tally, choice=choice)
-    return chosen if choice == "buy" else fx.score_vp(chosen)
+class _Seat:
+    """One player's running tally, changed in place (local to one `evaluate_answers`); each
+    step does what the effect of the same name in evaluation_effects.py does."""
 
+    def __init__(self, start: Tally) -> None:
+        self.start = start
+        self.seat = start.seat
+        self.chips = start.chips
+        self.scoring_space = start.scoring_space
+        self.droplet, self.vp, self.rubies, self.flask = start.droplet, start.vp, start.rubies, start.flask
+        self.rolled = False
+        self.choice: ScoringChoice | None = None
+        self.coins = 0
+        self.gained: list[str] = []
 
-def _step_e(tally: Tally, given: Answers, setup: Setup, supply: Supply, final: bool) -> tuple[Tally, Supply]:
-    if tally.choice == "vp":
-        return tally, supply
-    if final:
-        if given.buy is not None:
-            raise IllegalMove("quacks.eval.buy_round9", rule="QK-16", seat=tally.seat)
-        return fx.coins_to_vp(tally), supply
-    chips = given.buy if given.buy is not None else ()
-    for code in chips:
-        if code not in CHIPS:
-            raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
-    after, supply, _ = fx.buy(tally, setup, supply, chips)
-    return after, supply
+    def roll(self, face: str) -> None:
+        self.rolled = True
+        if face == "1vp":
+            self.vp += 1
+        elif face == "2vp":
+            self.vp += 2
+        elif face == "ruby":
+            self.rubies += 1
+        elif face == "droplet":
+            self.droplet = min(LAST_SPACE, self.droplet + 1)
+        else:
+            self.gained.append("O1")
 
+    def green(self, book_set: int) -> None:
+        chips = self.chips
+        if book_set == 1:
+            self.rubies += sum(1 for p in chips[-2:] if CHIPS[p.chip].colour == "green")
+        elif fx.white_total(chips) == fx.WHITES_FOR_GREEN_3:
+            greens = sum(CHIPS[p.chip].value for p in chips if CHIPS[p.chip].colour == "green")
+            last = chips[-1]
+            moved = Placed(last.chip, min(LAST_SPACE, last.space + greens))
+            self.chips = (*chips[:-1], moved)
+            self.scoring_space = min(moved.space + 1, SPOON)
 
-def _f_cards(tally: Tally, setup: Setup) -> Tally:
-    extras = setup.extras
-    if extras.whites_seven_droplet and fx.white_total(tally.chips) == extras.whites_exact:
-        tally = fx.move_droplet(tally, extras.whites_seven_droplet)
-    if extras.free_refill and not tally.flask:
-        tally = evolve(tally, flask=True)
-    return tally
+    def purple(self, book_set: int) -> None:
+        if book_set == 3:
+            self.vp += fx.purple_3_vp(self.chips)
+            return
+        purples = sum(1 for p in self.chips if CHIPS[p.chip].colour == "purple")
+        if purples >= 3:
+            self.vp += 2
+            self.droplet = min(LAST_SPACE, self.droplet + 1)
+        elif purples == 2:
+            self.vp += 1
+            self.rubies += 1
+        elif purples == 1:
+            self.vp += 1
 
+    def ruby_space(self, extra_vp: int, extra_rubies: int) -> None:
+        if POT_TRACK[self.scoring_space].ruby:
+            self.rubies += 1 + extra_rubies
+            self.vp += extra_vp
 
-def _step_f(tally: Tally, given: Answers, final: bool) -> Tally:
-    if final:
-        if given.spend is not None:
-            raise IllegalMove("quacks.eval.spend_round9", rule="QK-16", seat=tally.seat)
-        return fx.rubies_to_vp(tally)
-    if given.spend is None:
-        return tally
-    droplet, flask = given.spend
-    if not droplet and not flask:
-        return tally
-    return fx.spend_rubies(tally, droplet, flask)
+    def step_d(self, given: Answers) -> None:
+        seat, choice = self.seat, given.choice
+        if self.start.takes_both:
+            if choice is not None:
+                raise IllegalMove("quacks.eval.choice_not_exploded", rule="QK-14", seat=seat)
+        else:
+            if choice is None:
+                raise IllegalMove("quacks.eval.choice_missing", rule="QK-14", seat=seat)
+            if choice == "vp" and given.buy is not None:
+                raise IllegalMove("quacks.eval.buy_after_vp", rule="QK-14", seat=seat)
+            if choice not in ("vp", "buy"):
+                raise BadRequest("quacks.eval.unknown_choice", choice=str(choice))
+            self.choice = choice
+            if choice == "buy":
+                return
+        self.vp += POT_TRACK[self.scoring_space].vp
+
+    def step_e(self, given: Answers, setup: Setup, supply: Supply, final: bool) -> Supply:
+        if self.choice == "vp":
+            return supply
+        coins = POT_TRACK[self.scoring_space].coins
+        if final:
+            if given.buy is not None:
+                raise IllegalMove("quacks.eval.buy_round9", rule="QK-16", seat=self.seat)
+            self.coins = coins
+            self.vp += coins // COINS_PER_VP_ROUND_9
+            return supply
+        chips = given.buy if given.buy is not None else ()
+        for code in chips:
+            if code not in CHIPS:
+                raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
+        fx.purchase_cost(self.seat, coins, setup, supply, chips)
+        for code in chips:
+            supply = supply.take(code)
+        self.coins = coins
+        self.gained += chips
+        return supply
+
+    def step_f(self, given: Answers, extras: Extras, final: bool) -> None:
+        if extras.whites_seven_droplet and fx.white_total(self.chips) == extras.whites_exact:
+            self.droplet = min(LAST_SPACE, self.droplet + extras.whites_seven_droplet)
+        if extras.free_refill:
+            self.flask = True
+        if final:
+            if given.spend is not None:
+                raise IllegalMove("quacks.eval.spend_round9", rule="QK-16", seat=self.seat)
+            bought, self.rubies = divmod(self.rubies, RUBIES_PER_VP_ROUND_9)
+            self.vp += bought
+            return
+        if given.spend is None:
+            return
+        steps, refill = given.spend
+        if steps or refill:
+            self.rubies -= fx.spend_cost(self.seat, self.rubies, self.droplet, self.flask, steps, refill)
+            self.droplet += steps
+            self.flask = self.flask or refill
+
+    def tally(self) -> Tally:
+        return evolve(self.start, chips=self.chips, scoring_space=self.scoring_space, droplet=self.droplet,
+                      vp=self.vp, rubies=self.rubies, flask=self.flask, rolled=self.rolled, choice=self.choice,
+                      coins=self.coins, gained=tuple(self.gained))

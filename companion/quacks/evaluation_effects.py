@@ -298,28 +298,31 @@ def score_vp(tally: Tally) -> Tally:
 
 
 def check_purchase(tally: Tally, setup: Setup, supply: Supply, chips: Sequence[str]) -> int:
-    """QK-14/QK-1: refuse a purchase in the protocol's order; the cost of a good one.
+    """QK-14/QK-1: refuse a purchase in the protocol's order; the cost of a good one."""
+    return purchase_cost(tally.seat, tally.space.coins, setup, supply, chips)
 
-    At most two chips of different colours; per chip in order, never white and only from a
-    book that is out this round; no more than the coins; then a chip the box still has."""
+
+def purchase_cost(seat: int, coins: int, setup: Setup, supply: Supply, chips: Sequence[str]) -> int:
+    """`check_purchase` for `seat` with `coins`: at most two chips of different colours; per
+    chip in order, never white and only from a book that is out this round; no more than the
+    coins; then a chip the box still has."""
     colours = [CHIPS[code].colour for code in chips]
     if len(chips) > MAX_PURCHASES:
-        raise _illegal("buy_too_many", "QK-14", tally, count=len(chips))
+        raise IllegalMove("quacks.eval.buy_too_many", rule="QK-14", seat=seat, count=len(chips))
     if len(set(colours)) < len(colours):
-        raise _illegal("buy_same_colour", "QK-14", tally, codes=", ".join(chips))
+        raise IllegalMove("quacks.eval.buy_same_colour", rule="QK-14", seat=seat, codes=", ".join(chips))
     for code, colour in zip(chips, colours, strict=True):
         if colour == "white":
-            raise _illegal("buy_white", "QK-14", tally, code=code)
+            raise IllegalMove("quacks.eval.buy_white", rule="QK-14", seat=seat, code=code)
         if not book_out(colour, setup.round):
-            raise _illegal("buy_not_out", "QK-1", tally, code=code, round=setup.round,
-                           from_round=BOOK_ROUND_OUT[colour])
+            raise IllegalMove("quacks.eval.buy_not_out", rule="QK-1", seat=seat, code=code, round=setup.round,
+                              from_round=BOOK_ROUND_OUT[colour])
     cost = sum(chip_price(setup, code) for code in chips)
-    coins = tally.space.coins
     if cost > coins:
-        raise _illegal("buy_coins", "QK-14", tally, cost=cost, coins=coins)
+        raise IllegalMove("quacks.eval.buy_coins", rule="QK-14", seat=seat, cost=cost, coins=coins)
     for code in chips:
         if not supply.has(code):
-            raise _illegal("buy_sold_out", "QK-14", tally, code=code)
+            raise IllegalMove("quacks.eval.buy_sold_out", rule="QK-14", seat=seat, code=code)
     return cost
 
 
@@ -347,17 +350,24 @@ def coins_to_vp(tally: Tally) -> Tally:
 
 
 def spend_rubies(tally: Tally, droplet: int, flask: bool) -> Tally:
-    """QK-15: 2 rubies per droplet step, 2 to refill an empty flask. Refused, in this order:
-    refilling a full flask, more rubies than held, the droplet past the last space."""
-    if flask and tally.flask:
-        raise _illegal("spend_flask_full", "QK-15", tally)
-    cost = RUBIES_PER_DROPLET * droplet + (RUBIES_PER_FLASK if flask else 0)
-    if cost > tally.rubies:
-        raise _illegal("spend_rubies", "QK-15", tally, cost=cost, rubies=tally.rubies)
-    if tally.droplet + droplet > LAST_SPACE:
-        raise _illegal("spend_droplet", "QK-15", tally, droplet=tally.droplet, steps=droplet)
+    """QK-15: 2 rubies per droplet step, 2 to refill an empty flask (`spend_cost`)."""
+    cost = spend_cost(tally.seat, tally.rubies, tally.droplet, tally.flask, droplet, flask)
     return evolve(tally, rubies=tally.rubies - cost, droplet=tally.droplet + droplet,
                    flask=tally.flask or flask)
+
+
+def spend_cost(seat: int, rubies: int, at: int, full: bool, steps: int, refill: bool) -> int:
+    """The rubies `steps` droplet steps from `at` and a refill cost `seat`, holding `rubies`
+    with the flask `full` or not. Refused, in this order: refilling a full flask, more rubies
+    than held, the droplet past the last space."""
+    if refill and full:
+        raise IllegalMove("quacks.eval.spend_flask_full", rule="QK-15", seat=seat)
+    cost = RUBIES_PER_DROPLET * steps + (RUBIES_PER_FLASK if refill else 0)
+    if cost > rubies:
+        raise IllegalMove("quacks.eval.spend_rubies", rule="QK-15", seat=seat, cost=cost, rubies=rubies)
+    if at + steps > LAST_SPACE:
+        raise IllegalMove("quacks.eval.spend_droplet", rule="QK-15", seat=seat, droplet=at, steps=steps)
+    return cost
 
 
 def rubies_to_vp(tally: Tally) -> Tally:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, overload
+from typing import Any, Literal, NamedTuple, overload
 
 from companion.errors import BadRequest, IllegalMove
 from companion.quacks.data import (
@@ -47,9 +47,9 @@ YELLOW4_EXTRA = (1, 2, 3)  # QK-18: the round's 1st, 2nd, 3rd yellow
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A chip lying in the pot: `Placed("R2", 8)`."""
+class Placed(NamedTuple):
+    """A chip lying in the pot: `Placed("R2", 8)` (a named pair: a pot holds many, and the
+    referee reads thousands)."""
 
     chip: str
     space: int

@@ -6,6 +6,7 @@ same refusal (type, message, rule and words), at the same point."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -56,8 +57,8 @@ def test_brew_is_draw_after_draw():
                          for c in ("green", "blue", "red", "yellow", "purple")})
         droplet, rats, limit = rng.randint(0, LAST_SPACE), rng.randint(0, 12), rng.choice((7, 7, 8, 9, 0))
         actions = [random_item(rng, books) for _ in range(rng.randint(0, 14))]
-        fast = outcome_of(lambda: brew(actions, books, droplet, rats, limit))
-        assert fast == outcome_of(lambda: stepwise(actions, books, droplet, rats, limit)), actions
+        fast = outcome_of(partial(brew, actions, books, droplet, rats, limit))
+        assert fast == outcome_of(partial(stepwise, actions, books, droplet, rats, limit)), actions
         refused += fast[0] == "refused"
     assert 0.1 * CASES < refused < 0.9 * CASES  # both kinds of outcome were compared
 
@@ -71,6 +72,16 @@ def random_answers(rng: random.Random, n: int) -> list[Answers]:
         spend = None if rng.random() < 0.4 else (rng.choice((0, 0, 1, 2, 30)), rng.random() < 0.3)
         out.append(Answers(die=die, choice=choice, buy=buy, spend=spend))
     return out
+
+
+def slow(table: Setup, players: list[PlayerIn], answers: list[Answers]) -> tuple:
+    ev, _ = evaluate_round(table, players, answers)
+    return ev.tallies, ev.supply, ev.winners, ev.next_start
+
+
+def fast(table: Setup, players: list[PlayerIn], answers: list[Answers]) -> tuple:
+    ev = evaluate_answers(table, players, answers)
+    return ev.tallies, ev.supply, ev.winners, ev.next_start
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -96,15 +107,7 @@ def test_evaluate_answers_is_evaluate_round(seed: int):
         else:
             answers = random_answers(rng, n)
 
-        def slow() -> tuple:
-            ev, _ = evaluate_round(table, players, answers)
-            return ev.tallies, ev.supply, ev.winners, ev.next_start
-
-        def fast() -> tuple:
-            ev = evaluate_answers(table, players, answers)
-            return ev.tallies, ev.supply, ev.winners, ev.next_start
-
-        quick = outcome_of(fast)
-        assert quick == outcome_of(slow)
+        quick = outcome_of(partial(fast, table, players, answers))
+        assert quick == outcome_of(partial(slow, table, players, answers))
         finished += quick[0] == "ok"
     assert 0.05 * CASES < finished < 0.95 * CASES
