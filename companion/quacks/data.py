@@ -127,10 +127,19 @@ class Bag(Mapping[str, int]):
         """How many chips the bag holds."""
         return sum(count for _, count in self._counts)
 
+    @classmethod
+    def _checked(cls, counts: Mapping[str, int]) -> Bag:
+        """A bag of counts already known good (known codes, whole numbers): no second check."""
+        bag = object.__new__(cls)
+        object.__setattr__(bag, "_counts", tuple((c, counts[c]) for c in CHIP_CODES if counts.get(c)))
+        return bag
+
     def add(self, code: str, count: int = 1) -> Bag:
+        if code not in CHIPS or not isinstance(count, int) or count < 0:
+            return Bag({**dict(self._counts), code: self[code] + count})  # refused with the reason
         counts = dict(self._counts)
         counts[code] = counts.get(code, 0) + count
-        return Bag(counts)
+        return Bag._checked(counts)
 
     def remove(self, code: str, count: int = 1, rule: str = "QK-6") -> Bag:
         """The bag without `count` chips `code`; taking a chip the bag does not hold is illegal."""
@@ -140,7 +149,7 @@ class Bag(Mapping[str, int]):
             raise IllegalMove("quacks.not_in_bag", rule=rule, code=code, held=held)
         counts = dict(self._counts)
         counts[code] = held - count
-        return Bag(counts)
+        return Bag._checked(counts)
 
     def to_json(self) -> dict[str, int]:
         return dict(self._counts)
