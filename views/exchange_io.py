@@ -1,8 +1,9 @@
 """Files and pictures for the exchange screen, without Flet: what an export holds, what a
 picked file or photo says, and importing it. The screen only shows what these return.
 
-- `export_bytes(store, kind, game)`: the export (JSON, db.exchange's versioned format) or the
-  CSV of results, as the bytes handed to the browser (a download) or to a phone's save dialog;
+- `export_bytes(store, kind, game)`: the export (JSON, db.exchange's versioned format), the
+  CSV of results, or a BG Stats play file of the finished matches (db/bgstats.py), as the
+  bytes handed to the browser (a download) or to a phone's save dialog;
   `write_export_file(store, kind, game, path)` writes it where the desktop app's dialog chose.
 - A picked JSON export is imported by db.exchange.import_json itself (checked whole, merged in
   one transaction: a refused file changes nothing).
@@ -21,13 +22,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from companion.i18n import t
 from companion.matchcode import BadMatchCode, MatchSummary, code_in, decode
+from db.bgstats import bgstats_file, write_bgstats_file
 from db.exchange import ImportReport, export_csv, export_json, import_summary, write_csv, write_export
 
 if TYPE_CHECKING:
     from db import Store
 
-Kind = Literal["json", "csv"]
-KINDS: tuple[Kind, ...] = ("json", "csv")
+Kind = Literal["json", "csv", "bgstats"]
+KINDS: tuple[Kind, ...] = ("json", "csv", "bgstats")
+EXTENSIONS: dict[Kind, str] = {"json": "json", "csv": "csv", "bgstats": "bgsplay"}  # BG Stats opens .bgsplay
 MAX_PHOTO_PIXELS = 50_000_000  # a 50-megapixel photo at most: enough for any phone camera
 
 
@@ -52,7 +55,7 @@ class Export:
 
 
 def export_name(kind: Kind, game: str | None, now: datetime) -> str:
-    return f"companion-{game or 'all'}-{now.strftime('%Y%m%d-%H%M')}.{kind}"
+    return f"companion-{game or 'all'}-{now.strftime('%Y%m%d-%H%M')}.{EXTENSIONS[kind]}"
 
 
 def export_bytes(store: Store, kind: Kind, game: str | None = None, now: datetime | None = None) -> Export:
@@ -66,7 +69,10 @@ def export_bytes(store: Store, kind: Kind, game: str | None = None, now: datetim
         text = io.StringIO(newline="")
         rows = write_csv(store, text, game=game)
         return Export(export_name(kind, game, now), text.getvalue().encode("utf-8"), rows)
-    raise ValueError(f"an export is json or csv, not {kind!r}")
+    if kind == "bgstats":
+        data, plays = bgstats_file(store, game)
+        return Export(export_name(kind, game, now), data, plays)
+    raise ValueError(f"an export is json, csv or bgstats, not {kind!r}")
 
 
 def write_export_file(store: Store, kind: Kind, game: str | None, path: str | Path) -> int:
@@ -76,7 +82,9 @@ def write_export_file(store: Store, kind: Kind, game: str | None, path: str | Pa
         return export_json(store, path, game=game).matches
     if kind == "csv":
         return export_csv(store, path, game=game)
-    raise ValueError(f"an export is json or csv, not {kind!r}")
+    if kind == "bgstats":
+        return write_bgstats_file(store, path, game)
+    raise ValueError(f"an export is json, csv or bgstats, not {kind!r}")
 
 
 def default_folder() -> Path:

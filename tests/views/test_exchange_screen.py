@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -173,6 +174,14 @@ def test_csv_export_is_one_row_per_seat(home: Store) -> None:
     }
     with pytest.raises(ValueError):
         export_bytes(home, "xml")  # type: ignore[arg-type]
+
+
+def test_a_bg_stats_export_is_a_play_file_of_the_finished_matches(home: Store, tmp_path: Path) -> None:
+    made = export_bytes(home, "bgstats", now=datetime(2026, 5, 3, 18, 30))
+    assert made.name == "companion-all-20260503-1830.bgsplay" and made.count == 2
+    plays = json.loads(made.data)["plays"]
+    assert sorted(len(play["playerScores"]) for play in plays) == [2, 2]
+    assert write_export_file(home, "bgstats", "senet", str(tmp_path / "senet.bgsplay")) == 1
 
 
 def test_the_desktop_app_writes_the_export_where_its_dialog_chose(home: Store, away: Store, tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from companion.matchcode import code_in
 from db import StoreError
 from db.exchange import ImportReport, import_json
 from views.exchange_io import (
+    EXTENSIONS,
     KINDS,
     Kind,
     PhotoError,
@@ -195,7 +196,7 @@ def ExportSection(model: AppModel) -> ft.Control:
             if local_files(page):  # the desktop app: a save dialog, then the file is written there
                 path = await ask(file_name=export_name(chosen, game, datetime.now()),
                                  initial_directory=str(default_folder()),
-                                 file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[chosen])
+                                 file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[EXTENSIONS[chosen]])
                 if not path:
                     return
                 count = write_export_file(model.store, chosen, game, path)

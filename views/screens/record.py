@@ -17,6 +17,7 @@ from companion.games import game as game_record
 from companion.session import CorruptLog
 from db import StoreError
 from db.history import MatchPage, match_page
+from views.bgstats import bgstats_section
 from views.games import game_views
 from views.model import AppModel, Screen
 from views.replay import ReplayMatch, log_lines, replay_step
@@ -25,8 +26,8 @@ from views.sharecode import share_section
 from views.ui import TAP, body, colour_dot, game_style, heading, icon_button
 
 # Further cards under the record, each made from the model and the match's page (None: no card):
-# the share-by-code card goes here, so the record page itself need not change for it.
-EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = [share_section]
+# the share-by-code card and "Send to BG Stats" go here, so the record page need not change for them.
+EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = [share_section, bgstats_section]
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
 
