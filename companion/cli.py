@@ -12,7 +12,9 @@ companion: a referee and score keeper for games played on a real table
 (The Quacks of Quedlinburg, Bell's Senet, Parchís, Çävasie).
 
 With no command it starts the app in a desktop window; --web serves it to
-browsers instead (phones on the same network included, with --host 0.0.0.0).
+browsers instead (phones on the same network included, with --host 0.0.0.0:
+then only the devices that open the printed address, which carries a secret
+token, may use the app; this machine's own browser always may).
 The match store is an SQLite file in your user data folder unless the
 environment variable COMPANION_DB_URL names another SQLAlchemy URL."""
 
@@ -44,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --web: the port to listen on (default 8550; 0 picks a free one)")
     parser.add_argument("--open", action="store_true",
                         help="with --web: also open the URL in this machine's browser")
+    parser.add_argument("--new-token", action="store_true",
+                        help="with --web beyond loopback: make a new access token, so that every device "
+                             "let in before must scan the new address")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser(
         "referee",
@@ -70,17 +75,21 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(args)
     if args.web:
-        return serve_web(args.host, args.port, args.open)
+        return serve_web(args.host, args.port, args.open, args.new_token)
     # The app lives in views/; importing it here keeps `companion referee` free of Flet.
     from views.main import run_app
 
     return run_app()
 
 
-def serve_web(host: str, port: int, open_browser: bool) -> int:
+def serve_web(host: str, port: int, open_browser: bool, new_token: bool = False) -> int:
     """`companion --web`: print where phones at the table open the app (its address on the
-    network and a QR code of it), then serve it until stopped."""
+    network and a QR code of it), then serve it until stopped.
+
+    Listening beyond loopback, the address carries the access token (views/access.py): only
+    the devices that open it (and this machine) may use the app."""
     from db import StoreError
+    from views.access import invite_url, open_gate
     from views.main import free_port, port_taken, run_app, shared_store
     from views.share import address_banner, lan_address, public_url
 
@@ -93,8 +102,10 @@ def serve_web(host: str, port: int, open_browser: bool) -> int:
         except StoreError:
             ready = False
     if ready:
+        open_gate(host, new_token)
         everywhere = host in ("0.0.0.0", "::", "")
-        print(address_banner(public_url(host, port), lan_address(), everywhere), flush=True)
+        url = invite_url(public_url(host, port)) or public_url(host, port)
+        print(address_banner(url, lan_address(), everywhere), flush=True)
     return run_app(web=True, host=host, port=port, open_browser=open_browser)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from db import Store
@@ -67,14 +69,16 @@ def App(model: AppModel) -> ft.View:
     content = spec.body(model, screen, key=f"{len(model.stack)}:{screen}")
 
     leading = None
-    if len(model.stack) > 1:
+    if len(model.stack) > 1 and model.guard is None:  # a locked device has nowhere to go back to
         leading = icon_button(ft.Icons.ARROW_BACK, model.tr("app.back"), on_click=lambda: model.back())
 
     bar_actions: list[ft.Control] = []
-    if screen.name == "home":
+    if model.guard is not None:
+        pass  # a device not let in (views/access.py): no way from its one screen into the app
+    elif screen.name == "home":
         bar_actions.append(icon_button(ft.Icons.HISTORY, model.tr("app.history"),
                                          on_click=lambda: model.go("history")))
-    if screen.name != "settings":
+    if screen.name != "settings" and model.guard is None:
         bar_actions.append(icon_button(ft.Icons.SETTINGS, model.tr("app.settings"),
                                          on_click=lambda: model.go("settings")))
     controls: list[ft.Control] = []
@@ -100,7 +104,9 @@ def Root(model: AppModel) -> list[ft.View]:
     return [App(model)]
 
 
-async def start(page: ft.Page, store: Store) -> None:
+async def start(page: ft.Page, store: Store, route: str | None = None, guard: Any = None) -> None:
+    """Draw the app at `route` (the page's own by default); `guard` keeps a device that was
+    not let in on its one screen (views/access.py)."""
     keep_korean_words_whole()  # every Text and button from here on (views/words.py)
     if not page.web:  # a browser has the font from the web client's font manifest (views/webclient.py)
         page.fonts = {FONT: FONT_FILE}
@@ -109,7 +115,9 @@ async def start(page: ft.Page, store: Store) -> None:
     prefs = await device.prefs(default=load_prefs())
     page.theme = theme()
     apply_theme(page, prefs.theme)
-    model = AppModel.create(store, page.route, prefs)
+    model = AppModel.create(store, page.route if route is None else route, prefs, guard)
+    if route is not None and route != page.route:
+        page.navigate(route)  # the address bar without the token
     model.navigate = page.navigate
     model.remember = lambda chosen: device.run(device.remember, chosen)
     model.keep_awake = lambda awake: device.run(device.keep_awake, awake)

@@ -59,9 +59,11 @@ def app_locale(lang: str) -> ft.LocaleConfiguration:
 
 
 async def main(page: ft.Page) -> None:
+    from views.access import admit
     from views.app import start
 
-    await start(page, shared_store())
+    guard, route = await admit(page)  # who may use the app (views/access.py)
+    await start(page, shared_store(), route, guard)
 
 
 def current_language() -> str:
@@ -178,12 +180,15 @@ def run_app(web: bool = False, host: str = "127.0.0.1", port: int = 8550, open_b
         print(f"companion: port {port} on {host} is already in use; choose another with --port (0 picks a free one)",
               file=sys.stderr)
         return 2
+    from views.access import gate_token, invite_url, open_gate
     from views.share import SHARE_URL_ENV, public_url
 
     app = web_app()
     url = public_url(host, port)
     os.environ[SHARE_URL_ENV] = url  # shown as a QR code in Settings, for phones at the table
-    print(f"companion is serving at {url}", flush=True)
+    if gate_token() is None:
+        open_gate(host)  # beyond loopback only the devices given the token may use the app
+    print(f"companion is serving at {invite_url(url)}", flush=True)
     if open_browser:
         import webbrowser
 

@@ -20,7 +20,7 @@ from views.prefs import Prefs, load_prefs, save_prefs
 
 @dataclass(frozen=True)
 class Screen:
-    name: str  # home, new, match, history, record, stats, exchange, table, settings, rules, players
+    name: str  # home, new, match, history, record, stats, exchange, table, settings, rules, players, missing
     params: tuple[tuple[str, Any], ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -32,6 +32,8 @@ class Screen:
         p = dict(self.params)
         if self.name == "home":
             return "/"
+        if self.name == "missing":
+            return str(p.get("address", "/"))  # the address stays as it was typed
         if self.name == "new":
             return f"/new/{p['game']}"
         if self.name == "rules":
@@ -47,38 +49,57 @@ class Screen:
 SIMPLE = ("history", "players", "settings", "stats", "exchange")  # no id; may carry a query
 WITH_ID = ("match", "record", "table")  # /<name>/<match id>, may carry a query
 NUMBERS = ("player", "step")  # query values that are whole numbers
+LARGEST_ID = 2**31 - 1  # ids are SQL INTEGERs: 32 bits on PostgreSQL
+
+
+class _NoSuchPage(ValueError):
+    pass
+
+
+def whole_number(text: str) -> int:
+    """`text` as an id or a count: ASCII digits only ("²" and the Arabic-Indic digits are digits to Python, and
+    int() refuses the first), no larger than the store holds."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > LARGEST_ID:
+        raise _NoSuchPage(text)
+    return int(text)
 
 
 def _query(query: str) -> dict[str, Any]:
-    """`a=1&b=x` as {"a": 1, "b": "x"}; a number-valued key that is not a number is dropped,
-    so a mistyped link opens the screen unfiltered instead of failing."""
+    """`a=1&b=x` as {"a": 1, "b": "x"}; a number-valued key that is not a whole number makes
+    the address one the app does not have."""
     params: dict[str, Any] = {}
     for pair in query.split("&"):
         key, _, value = pair.partition("=")
         value = unquote(value)
         if not key or not value or key == "id":
             continue
-        if key in NUMBERS:
-            if value.isdigit():
-                params[key] = int(value)
-        else:
-            params[key] = value
+        params[key] = whole_number(value) if key in NUMBERS else value
     return params
 
 
 def parse_route(route: str | None) -> Screen:
-    """The screen at `route`; an address the app does not know shows home."""
-    path, _, query = (route or "/").partition("?")
+    """The screen at `route`; an address the app does not have shows the "no such page" screen
+    (with its way home), never home as if nothing were wrong, never a crash."""
+    try:
+        return _parse_route(route or "/")
+    except _NoSuchPage:
+        return Screen("missing", (("address", route),))
+
+
+def _parse_route(route: str) -> Screen:
+    from companion.games import known
+
+    path, _, query = route.partition("?")
     parts = [unquote(part) for part in path.split("/") if part]
     if not parts:
         return Screen("home")
     head, rest = parts[0], parts[1:]
     if head in SIMPLE and not rest:
         return Screen(head, tuple(sorted(_query(query).items())))
-    if head == "new" and len(rest) == 1:
+    if head == "new" and len(rest) == 1 and known(rest[0]):
         return Screen("new", (("game", rest[0]),))
-    if head in WITH_ID and len(rest) == 1 and rest[0].isdigit():
-        params = {**_query(query), "id": int(rest[0])}
+    if head in WITH_ID and len(rest) == 1:
+        params = {**_query(query), "id": whole_number(rest[0])}
         return Screen(head, tuple(sorted(params.items())))
     if head == "rules" and len(rest) <= 2:
         params = dict(zip(("game", "rule"), rest, strict=False))
@@ -86,8 +107,10 @@ def parse_route(route: str | None) -> Screen:
             key, _, value = pair.partition("=")
             if key == "q" and value:
                 params["q"] = unquote(value)
+        if "game" in params and not known(params["game"]):
+            raise _NoSuchPage(route)
         return Screen("rules", tuple(sorted(params.items())))
-    return Screen("home")
+    raise _NoSuchPage(route)
 
 
 @ft.observable
@@ -106,15 +129,20 @@ class AppModel:
     _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
     _memo: Any = None
     deleted: list[Any] = field(default_factory=list)  # db.records.StoredMatch of each match deleted here, oldest first
+    guard: Any = None  # views.access.Guard: a device not let in stays on the one screen it allows
 
     @classmethod
-    def create(cls, store: Store, route: str | None = None, prefs: Prefs | None = None) -> AppModel:
+    def create(cls, store: Store, route: str | None = None, prefs: Prefs | None = None,
+               guard: Any = None) -> AppModel:
         """The model for a page opened at `route`: that screen, with home below it for back;
-        in the device's language and theme (`prefs`), else the server's defaults."""
+        in the device's language and theme (`prefs`), else the server's defaults. `guard`
+        keeps a device that was not let in on the one screen it allows (views/access.py)."""
         prefs = prefs or load_prefs()
         screen = parse_route(route)
         stack = [Screen("home")] if screen.name == "home" else [Screen("home"), screen]
-        return cls(store=store, lang=prefs.lang, theme=prefs.theme, stack=stack)
+        if guard is not None:
+            stack = [guard.allow(screen)]
+        return cls(store=store, lang=prefs.lang, theme=prefs.theme, stack=stack, guard=guard)
 
     # -- text ----------------------------------------------------------------
     def tr(self, key: str, **params: Any) -> str:
@@ -139,6 +167,8 @@ class AppModel:
         self._show([Screen("home")])
 
     def _show(self, stack: list[Screen]) -> None:
+        if self.guard is not None:
+            stack = [self.guard.allow(stack[-1])]
         self.stack = stack
         if self.navigate is not None:
             self.navigate(self.screen.route)
@@ -146,6 +176,9 @@ class AppModel:
     def arrive(self, route: str | None) -> None:
         """The browser's address changed (back, forward, reload, a typed or scanned link)."""
         screen = parse_route(route)
+        if self.guard is not None:
+            self.stack = [self.guard.allow(screen)]  # one screen, never a way back into the app
+            return
         if screen == self.screen:
             return  # our own navigation coming back
         if len(self.stack) > 1 and self.stack[-2] == screen:

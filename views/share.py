@@ -18,16 +18,24 @@ SHARE_URL_ENV = "COMPANION_SHARE_URL"  # set by `companion --web` for its own sc
 
 
 def lan_address() -> str | None:
-    """This machine's first non-loopback IPv4 address, found without sending any packet."""
+    """This machine's first non-loopback IPv4 address, found without sending any packet: the
+    host name's addresses, else the one a UDP socket would send from (connecting a UDP socket
+    only picks a route)."""
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
-        return None
+        infos = []
     for info in infos:
-        address = info[4][0]
+        address = str(info[4][0])
         if not ipaddress.ip_address(address).is_loopback:
             return address
-    return None
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed like any address, never reached
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
 
 
 def public_url(host: str, port: int) -> str:

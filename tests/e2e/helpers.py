@@ -54,11 +54,13 @@ class RunningApp:
     settings: Path | None = None  # the settings file the server reads (language, theme)
 
 
-def start_app(tmp: Path, db_url: str | None = None, name: str = "server", lang: str | None = None) -> RunningApp:
+def start_app(tmp: Path, db_url: str | None = None, name: str = "server", lang: str | None = None,
+              host: str = "127.0.0.1") -> RunningApp:
     """Serve the app from `tmp` (its database, settings file and `<name>.log`).
 
     Two servers may share one `db_url` (give them different names for their logs). `lang`
-    writes the settings file first, so pages open in that language.
+    writes the settings file first, so pages open in that language. `host` is where it listens
+    (`url` is its loopback address either way).
     """
     port = free_port()
     db_url = db_url or f"sqlite:///{tmp / 'companion.db'}"
@@ -68,7 +70,7 @@ def start_app(tmp: Path, db_url: str | None = None, name: str = "server", lang: 
     env = {**os.environ, "COMPANION_DB_URL": db_url, "COMPANION_SETTINGS_FILE": str(settings)}
     log = tmp / f"{name}.log"
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "companion", "--web", "--host", host, "--port", str(port)],
         stdout=log.open("w"), stderr=subprocess.STDOUT, env=env,
     )
     url = f"http://127.0.0.1:{port}/"

@@ -8,6 +8,8 @@ from typing import Any
 
 from views.model import AppModel, Screen
 from views.screens import exchange, history, home, match, new_match, players, record, rules, settings, stats, table
+from views.screens.locked import Locked, locked_title
+from views.screens.missing import NoSuchPage, no_such_page_title
 
 
 @dataclass(frozen=True)
@@ -36,4 +38,6 @@ SCREENS: dict[str, ScreenDef] = {
     "stats": ScreenDef(stats.title, stats.Body),
     "exchange": ScreenDef(exchange.title, exchange.Body),
     "table": ScreenDef(table.title, table.Body),
+    "missing": ScreenDef(no_such_page_title, NoSuchPage),
+    "locked": ScreenDef(locked_title, Locked),
 }

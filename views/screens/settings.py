@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from views.access import invite_url
 from views.model import AppModel, Screen
 from views.prefs import prefs_path
 from views.share import qr_png, reachable_from_other_devices, share_url
@@ -51,7 +52,7 @@ def default_row(model: AppModel) -> ft.Control:
 
 
 def share_section(model: AppModel) -> list[ft.Control]:
-    url = share_url()
+    url = invite_url(share_url())  # with the access token when the server is on the network
     if url is None:  # a desktop window: nothing to share
         return []
     controls: list[ft.Control] = [
