@@ -80,3 +80,17 @@ def tell(game_id: str, tr: Callable[..., str], lang: str, told: Told) -> str | N
         return views.describe_step(tr, lang, told)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return None
+
+
+def said(game_id: str, tr: Callable[..., str], lang: str, told: Told, number: int) -> str:
+    """Entry `number` of the log in words: its game's sentence, or, where the game has none,
+    who made it, never the raw entry (the replay shows it on the board)."""
+    sentence = tell(game_id, tr, lang, told)
+    if sentence:
+        return sentence
+    action = told.step.action
+    seat = action.get("seat") if isinstance(action, Mapping) and isinstance(action.get("seat"), int) else told.mover
+    name = told.names.get(seat) if seat is not None else None
+    if name is None:
+        return tr("record.log.entry_nobody", number=number)
+    return tr("record.log.entry", name=name, number=number)

@@ -6,13 +6,12 @@
 (apply, roll, undo, redo, abandon) refused with a message and nothing stored.
 
 `log_lines` tells every stored entry in words, the way the game screens tell their last
-entry (each game's own sentences where it has them), and a compact rendering of the
-entry's JSON where it has none.
+entry (each game's own sentences where it has them, else who made the entry: never the
+entry's raw data).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -24,7 +23,7 @@ from companion.game import Game
 from companion.session import MatchSession
 from db import MatchInfo, Store
 from db.history import MatchPage
-from views.games import Told, tell
+from views.games import Told, said
 from views.live import LiveMatch
 
 Tr = Callable[..., str]
@@ -85,24 +84,12 @@ class ReplayMatch(LiveMatch):
 
 
 # -- the log in words -----------------------------------------------------------------------------
-def compact(action: Mapping[str, Any]) -> str:
-    """An action as short JSON: `throw: 3`, `move: {from: 19}` (keys sorted, no quotes on keys)."""
-    def plain(value: Any) -> str:
-        if isinstance(value, Mapping):
-            return "{" + ", ".join(f"{key}: {plain(item)}" for key, item in sorted(value.items())) + "}"
-        if isinstance(value, list | tuple):
-            return "[" + ", ".join(plain(item) for item in value) + "]"
-        return json.dumps(value, ensure_ascii=False)
-
-    return ", ".join(f"{key}: {plain(value)}" for key, value in sorted(action.items()))
-
-
 def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapping[int, str]) -> list[str]:
     """Every stored entry of the match in words, in order (one line each).
 
     The log is replayed once through the engine; an entry the engine refuses (a damaged
-    log) and the ones after it, or every entry of a game this version does not know, are
-    shown as their stored JSON.
+    log) and the ones after it, or every entry of a game this version does not know, say
+    that this version cannot replay them (the JSON export still holds them as stored).
     """
     try:
         session = MatchSession(game, page.setup) if game is not None else None
@@ -132,22 +119,19 @@ def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapp
         action = line.action or {}
         effective.append(number)
         undone.clear()
-        mover = None if broken or session is None else session.to_move()
-        seat = action.get("seat") if isinstance(action.get("seat"), int) else mover
-        shown = {key: value for key, value in action.items() if key != "seat"} or action  # the name says the seat
-        plain = tr("record.log.action", name=names.get(seat, "?") if seat is not None else "?",
-                   action=compact(shown))
+        unreadable = tr("record.log.unreadable", number=number)
         if broken or session is None:
-            lines.append(plain)
+            lines.append(unreadable)
             continue
+        mover = session.to_move()
         before = session.state
         try:
             session.apply(action)
         except RefereeError:
             broken = True
-            lines.append(plain)
+            lines.append(unreadable)
             continue
         history = session.history
-        said = tell(session.game.id, tr, lang, Told(history[-1], before, history, session.initial_state, names, mover))
-        lines.append(said or plain)  # no sentence for it: the plain entry says it instead
+        told = Told(history[-1], before, history, session.initial_state, names, mover)
+        lines.append(said(session.game.id, tr, lang, told, number))
     return lines

@@ -18,7 +18,7 @@ from db import SeatSpec, Store
 from db.history import HistoryRow, SeatLine, history_page, match_page
 from views.live import LiveMatch
 from views.model import AppModel, Screen, parse_route
-from views.replay import READ_ONLY, ReplayMatch, compact, log_lines, replay_step
+from views.replay import READ_ONLY, ReplayMatch, log_lines, replay_step
 from views.screens.history import (
     Filters,
     delete_with_undo,
@@ -215,21 +215,32 @@ def test_the_log_reads_in_the_games_own_words(store):
     ]
 
 
-def test_a_log_the_engine_refuses_or_does_not_know_is_shown_as_stored(store):
+def test_a_log_the_engine_refuses_or_does_not_know_says_so_in_words(store):
     from tests.history.seed import LOG_SAMPLE, Seat, add_match
 
     ana, ben = players(store)
     # Senet-shaped entries in a Pig match: the engine refuses the first, every line is plain.
     broken = add_match(store, "pig", [Seat(ana, 5, 1), Seat(ben, 3, 2)], finished=datetime.now(UTC), log=LOG_SAMPLE)
     lines = log_lines(tr, "en", game("pig"), match_page(store, broken), {0: "Ana", 1: "Ben"})
-    assert lines == ["Ana: throw: 3", "?: move: {from: 10}", "Undo (takes back entry 2)", "Redo (puts back entry 2)",
-                     "?: move: null, throw: 2"]
-    assert log_lines(tr, "en", None, match_page(store, broken), {})[0] == "?: throw: 3"
-    seated = add_match(store, "pig", [Seat(ana, 5, 1), Seat(ben, 3, 2)], finished=datetime.now(UTC),
-                       log=[{"kind": "action", "action": {"seat": 1, "spend": {"flask": False}}}])
-    # The seat names the player; it is not repeated in the entry.
-    assert log_lines(tr, "en", None, match_page(store, seated), {0: "Ana", 1: "Ben"}) == ["Ben: spend: {flask: false}"]
-    assert compact({"move": {"to": 3, "from": 1}, "cards": ["a", 2]}) == 'cards: ["a", 2], move: {from: 1, to: 3}'
+    assert lines == ["Entry 1 cannot be replayed by this version of the app.",
+                     "Entry 2 cannot be replayed by this version of the app.",
+                     "Undo (takes back entry 2)", "Redo (puts back entry 2)",
+                     "Entry 5 cannot be replayed by this version of the app."]
+    assert log_lines(tr, "en", None, match_page(store, broken), {})[0] == (
+        "Entry 1 cannot be replayed by this version of the app.")
+    assert not any("{" in line or ":" in line for line in lines)  # no raw entry
+
+
+def test_an_entry_the_game_has_no_words_for_says_who_made_it(store, monkeypatch):
+    from views import games
+
+    ana, ben = players(store)
+    match_id = pig_match(store, ana, ben)
+    monkeypatch.setattr(games, "tell", lambda *args: None)  # a game whose sentences miss an entry
+    lines = log_lines(tr, "en", game("pig"), match_page(store, match_id), {0: "Ana", 1: "Ben"})
+    assert lines[0] == "Ana made entry 1."
+    ko = log_lines(lambda key, **p: t(key, "ko", **p), "ko", game("pig"), match_page(store, match_id), {0: "Ana"})
+    assert ko[0] == "Ana 님이 1번째 수를 입력했습니다."
 
 
 # -- delete, then undo -------------------------------------------------------------------------------

@@ -218,6 +218,17 @@ def test_the_last_entries_in_the_game_s_words_newest_first(store):
     assert len(recent_lines(en, "en", snapshot.game, snapshot.session, names_of(snapshot.info))) == 5
 
 
+def test_an_entry_without_a_sentence_is_still_listed(store, monkeypatch):
+    from views import games
+
+    match_id = pig_match(store)
+    play(store, match_id, {"roll": 5}, {"roll": 3})
+    snapshot = read_snapshot(store, match_id)
+    monkeypatch.setattr(games, "tell", lambda *args: None)  # a game whose sentences miss these entries
+    lines = recent_lines(en, "en", snapshot.game, snapshot.session, names_of(snapshot.info))
+    assert lines == ["Ana made entry 2.", "Ana made entry 1."]
+
+
 def test_reading_the_table_writes_nothing(store):
     match_id = pig_match(store)
     play(store, match_id, {"roll": 4})

@@ -28,7 +28,7 @@ from companion.game import Game
 from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
 from db import MatchInfo, Store, StoreError
-from views.games import Told, tell
+from views.games import Told, said
 from views.model import AppModel, Screen
 from views.share import table_topic
 from views.ui import TAP, body, colour_dot, heading
@@ -168,17 +168,15 @@ def turn_text(tr: Tr, board: Scoreboard, names: Mapping[int, str]) -> str | None
 
 def recent_lines(tr: Tr, lang: str, game: Game, session: MatchSession, names: Mapping[int, str],
                  most: int = RECENT) -> list[str]:
-    """The last `most` effective entries in the game's own words, newest first; entries the
-    game has no words for are left out (and every line where the game's views offer none)."""
+    """The last `most` effective entries in the game's own words, newest first (an entry the game
+    has no words for says who made it: every entry has its line)."""
     history = session.history
     lines: list[str] = []
     for index in range(len(history) - 1, max(-1, len(history) - 1 - most), -1):
         before = history[index - 1].state if index else session.initial_state
         told = Told(history[index], before, history[: index + 1], session.initial_state, names,
                     game.engine.to_move(before))
-        said = tell(game.id, tr, lang, told)  # None: the game has no words for it, left out
-        if said:
-            lines.append(said)
+        lines.append(said(game.id, tr, lang, told, index + 1))
     return lines
 
 
