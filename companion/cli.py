@@ -9,7 +9,7 @@ from companion import __version__, history_cli
 
 DESCRIPTION = """\
 companion: a referee and score keeper for games played on a real table
-(The Quacks of Quedlinburg, Bell's Senet, Parchís, Çävasie).
+({games}).
 
 With no command it starts the app in a desktop window; --web serves it to
 browsers instead (phones on the same network included, with --host 0.0.0.0:
@@ -30,10 +30,18 @@ bad_position, illegal_move, game_over, unsupported) and, where one applies,
 the rule id."""
 
 
+def game_names() -> str:
+    """Every game the app knows, by its English name, in the app's order."""
+    from companion.games import games
+    from companion.i18n import t
+
+    return ", ".join(t(f"game.{game_id}", "en") for game_id in games())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description=DESCRIPTION,
+        description=DESCRIPTION.format(games=game_names()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")

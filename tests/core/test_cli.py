@@ -35,3 +35,12 @@ def test_help_points_to_the_protocol_document_in_the_repository():
 def test_unknown_subcommand_fails_with_usage():
     out = run("frobnicate")
     assert out.returncode != 0 and "usage" in out.stderr.lower()
+
+
+def test_main_help_names_every_game_the_app_plays():
+    from companion.games import games
+    from companion.i18n import t
+
+    out = " ".join(run("--help").stdout.split())  # argparse may wrap a name over two lines
+    for game_id in games():
+        assert t(f"game.{game_id}", "en") in out, game_id
