@@ -432,7 +432,7 @@ def _play_move(position: Position, roll: int | None, move: Move) -> tuple[Positi
         if winner is not None:
             sixes = position.sixes if roll is None else (position.sixes + 1 if roll == SIX else 0)
             events.append({"type": "game_over", "winner": _winner_json(position, winner)})
-            final = Position(position.colours, pieces, position.turn, position.mode, position.teams,
+            final = Position.trusted(position.colours, pieces, position.turn, position.mode, position.teams,
                              last_arrival, sixes, move.piece, (), winner)
             return final, events
     for steps in earned:
@@ -472,7 +472,7 @@ def _advance(
 ) -> Position:
     """Bonuses first (PA-19), then another roll after a six (PA-13), else the next colour."""
     if bonus or sixes:
-        return Position(position.colours, pieces, position.turn, position.mode, position.teams,
+        return Position.trusted(position.colours, pieces, position.turn, position.mode, position.teams,
                         last_arrival, sixes, last_moved, bonus, None)
     return _next_turn(position, pieces, last_arrival)
 
@@ -482,7 +482,8 @@ def _next_turn(
 ) -> Position:
     colours = position.colours
     following = colours[(colours.index(position.turn) + 1) % len(colours)]
-    return Position(colours, pieces, following, position.mode, position.teams, last_arrival, 0, None, (), None)
+    return Position.trusted(colours, pieces, following, position.mode, position.teams, last_arrival, 0, None, (),
+                            None)
 
 
 def next_step(position: Position) -> str:

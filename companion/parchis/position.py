@@ -31,7 +31,6 @@ from companion.parchis.board import (
     TRACK_SQUARES,
     Piece,
     location_name,
-    parse_location,
     parse_piece_name,
     parse_track_square,
     partner,
@@ -123,18 +122,53 @@ class Position:
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        cells = _occupancy(self.colours, self.pieces)
+        self._derive(_occupancy(self.colours, self.pieces))
+
+    def _derive(self, cells: dict[int, list[Piece]]) -> None:
         set_field = object.__setattr__  # the dataclass is frozen; these are derived, not state
         set_field(self, "_cells", cells)
-        set_field(self, "blockades", frozenset(
+        set_field(self, "blockades", frozenset([
             cell for cell, here in cells.items()
-            if cell <= TRACK_SQUARES and len(here) == MAX_ON_SQUARE and here[0][0] == here[1][0]
-        ))
+            if len(here) == MAX_ON_SQUARE and cell <= TRACK_SQUARES and here[0][0] == here[1][0]
+        ]))
         winner = self.winner
         if winner is None:
             winner = winner_from_pieces(self.colours, self.pieces, self.mode, self.teams)
         set_field(self, "_winner", winner)
         set_field(self, "memo", {})
+
+    @classmethod
+    def trusted(
+        cls,
+        colours: tuple[int, ...],
+        pieces: tuple[tuple[int, ...], ...],
+        turn: int,
+        mode: str,
+        teams: bool,
+        last_arrival: tuple[tuple[int, Piece], ...],
+        sixes: int,
+        last_moved: Piece | None,
+        bonus: tuple[int, ...],
+        winner: tuple[int, ...] | None,
+        cells: dict[int, list[Piece]] | None = None,
+    ) -> Position:
+        """The position, built the quick way: the same as `Position(...)` without the dataclass's
+        own set-up, reusing `cells` (the occupancy, when the caller has it). The referee builds
+        several positions a request."""
+        self = object.__new__(cls)
+        set_field = object.__setattr__
+        set_field(self, "colours", colours)
+        set_field(self, "pieces", pieces)
+        set_field(self, "turn", turn)
+        set_field(self, "mode", mode)
+        set_field(self, "teams", teams)
+        set_field(self, "last_arrival", last_arrival)
+        set_field(self, "sixes", sixes)
+        set_field(self, "last_moved", last_moved)
+        set_field(self, "bonus", bonus)
+        set_field(self, "winner", winner)
+        self._derive(_occupancy(colours, pieces) if cells is None else cells)
+        return self
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -243,8 +277,7 @@ class Position:
         mode = data["mode"]
         if mode not in MODES:
             raise BadPosition("parchis.position_mode", rule="PA-8", value=shown(mode))
-        pieces = _read_pieces(data["pieces"], colours)
-        occupancy = _occupancy(colours, pieces)
+        pieces, occupancy = _read_pieces(data["pieces"], colours)
         _check_crowding(occupancy)
         _check_out_of_play(colours, pieces, mode, teams)
         turn = _read_colour(data["turn"], colours, "parchis.position_turn", "PA-2")
@@ -255,10 +288,10 @@ class Position:
         bonus = _read_bonus(data["bonus"])
         winner = _read_winner(data["winner"], colours, teams)
         last_arrival = _read_last_arrival(data["last_arrival"], colours, occupancy)
-        position = cls(colours, pieces, turn, mode, teams, last_arrival, sixes, last_moved, bonus, winner)
         if winner is not None:
-            position = _replace_bonus(position, ())
-        return position
+            bonus = ()  # no bonus is played once the game is won
+        return cls.trusted(colours, pieces, turn, mode, teams, last_arrival, sixes, last_moved, bonus, winner,
+                           occupancy)
 
     def __str__(self) -> str:
         parts = [f"{COLOURS[c]}:{','.join(location_name(c, p) for p in self.pieces[c])}" for c in self.colours]
@@ -298,11 +331,6 @@ def winner_from_pieces(
     return None
 
 
-def _replace_bonus(position: Position, bonus: tuple[int, ...]) -> Position:
-    return Position(position.colours, position.pieces, position.turn, position.mode, position.teams,
-                    position.last_arrival, position.sixes, position.last_moved, bonus, position.winner)
-
-
 # -- reading the JSON fields --------------------------------------------------------------------
 def _read_colour(value: Any, colours: tuple[int, ...], message_id: str, rule: str) -> int:
     if not isinstance(value, str) or value not in COLOUR_INDEX or COLOUR_INDEX[value] not in colours:
@@ -310,13 +338,25 @@ def _read_colour(value: Any, colours: tuple[int, ...], message_id: str, rule: st
     return COLOUR_INDEX[value]
 
 
-def _read_pieces(data: Any, colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+# _PLACES[c][name]: the progress and the cell (None in the nest or the goal) of each place name
+# of colour c's path: one look-up a piece when a position is read.
+_PLACES: Final = tuple(
+    {location_name(c, p): (p, CELL[c][p] if 0 <= p < GOAL else None) for p in range(NEST, GOAL + 1)}
+    for c in range(4)
+)
+
+
+def _read_pieces(
+    data: Any, colours: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], dict[int, list[Piece]]]:
+    """Each colour's pieces as progresses, and the occupancy they make (see `_occupancy`)."""
     if not isinstance(data, dict):
         raise BadPosition("parchis.position_pieces")
     for name in data:
         if name not in COLOUR_INDEX or COLOUR_INDEX[name] not in colours:
             raise BadPosition("parchis.position_colour_not_in_play", rule="PA-6", value=shown(name))
-    pieces: list[tuple[int, ...]] = [() for _ in range(4)]
+    pieces: list[tuple[int, ...]] = [(), (), (), ()]
+    cells: dict[int, list[Piece]] = {}
     for colour in colours:
         name = COLOURS[colour]
         if name not in data:
@@ -326,14 +366,23 @@ def _read_pieces(data: Any, colours: tuple[int, ...]) -> tuple[tuple[int, ...], 
             raise BadPosition("parchis.position_pieces")
         if len(places) != PIECES:
             raise BadPosition("parchis.position_piece_count", rule="PA-6", colour=name, count=len(places))
+        known = _PLACES[colour]
+        ids = PIECE_IDS[colour]
         progresses = []
-        for place in places:
-            progress = parse_location(colour, place)
-            if progress is None:
+        for index, place in enumerate(places):
+            found = known.get(place) if isinstance(place, str) else None
+            if found is None:
                 raise BadPosition("parchis.position_location", rule="PA-4", colour=name, value=shown(place))
+            progress, cell = found
             progresses.append(progress)
+            if cell is not None:
+                here = cells.get(cell)
+                if here is None:
+                    cells[cell] = [ids[index]]
+                else:
+                    here.append(ids[index])
         pieces[colour] = tuple(progresses)
-    return tuple(pieces)
+    return tuple(pieces), cells
 
 
 def _check_crowding(occupancy: Mapping[int, list[Piece]]) -> None:

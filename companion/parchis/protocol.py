@@ -28,6 +28,43 @@ from companion.referee.fields import is_int, require
 PROTOCOL_EVENTS: Final = frozenset({"capture", "goal", "out_of_play", "bonus_lost", "penalty", "game_over"})
 
 
+class _Recent:
+    """The positions of the last request and of the last answer, each with its JSON as this
+    module wrote it (a private copy nobody else holds).
+
+    A table sends back the position it was just answered, or asks `legal` and then `play` on one
+    position: a request position equal to one of these, with the same JSON types (`true` is not
+    `1`), is that position, already read and checked (`Position.from_json` is a pure function
+    and a `Position` never changes), its legal moves for the roll already worked out. Positions
+    read back from the engine's own JSON equal the engine's (the property tests check it)."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[dict[str, Any], Position]] = []
+
+    def read(self, data: Any) -> Position:
+        for snapshot, position in self._entries:
+            if data == snapshot and _same_types(data):
+                return position
+        position = Position.from_json(data)
+        snapshot = position.to_json()
+        if data == snapshot and _same_types(data):  # only a position written as the engine writes it
+            self.keep(position, snapshot)
+        return position
+
+    def keep(self, position: Position, snapshot: dict[str, Any]) -> None:
+        self._entries = [(snapshot, position), *self._entries[:1]]
+
+
+def _same_types(data: dict[str, Any]) -> bool:
+    """The JSON numbers and switches of a position equal to one already read are of the same
+    types too (Python's == takes true for 1 and 1.0 for 1); every other value is a string."""
+    return (type(data["teams"]) is bool and type(data["sixes"]) is int
+            and all(type(steps) is int for steps in data["bonus"]))
+
+
+_RECENT = _Recent()
+
+
 def _roll_field(request: Mapping[str, Any]) -> Any:
     """The optional `roll`: an integer when present (null counts as absent)."""
     roll = request.get("roll")
@@ -60,7 +97,7 @@ def op_legal(request: Mapping[str, Any]) -> dict[str, Any]:
     """`{"op": "legal", "position": P, "roll": 5}` (no roll for a bonus) -> steps, moves, penalty."""
     require(request, "position", dict)
     roll = _roll_field(request)
-    position = Position.from_json(request["position"])
+    position = _RECENT.read(request["position"])
     roll = check_roll(position, roll)
     check_not_over(position)
     return options(position, roll).to_json()
@@ -70,8 +107,9 @@ def op_play(request: Mapping[str, Any]) -> dict[str, Any]:
     """`{"op": "play", "position": P, "roll": 5, "move": {"piece": "yellow.1"}}` (or `"move": null`)."""
     require(request, "position", dict)
     check_action_fields(request)
-    position = Position.from_json(request["position"])
+    position = _RECENT.read(request["position"])
     after, events = apply_action(position, request)
+    _RECENT.keep(after, after.to_json())
     return {
         "position": after.to_json(),
         "events": [event for event in events if event["type"] in PROTOCOL_EVENTS],

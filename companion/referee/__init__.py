@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
 from companion.errors import BadJson, BadRequest, RefereeError, UnknownGame, UnknownOp
-from companion.games import load
+from companion.games import ids, load
 
 Op = Callable[[Mapping[str, Any]], dict[str, Any]]
 
@@ -73,7 +73,7 @@ def handle(request: Any) -> dict[str, Any]:
         game, op = request["game"], request["op"]
         ops = _ops(game) if isinstance(game, str) else None
         if ops is None:
-            raise UnknownGame("protocol.unknown_game", game=_shown(game), games=", ".join(sorted(game_ops())))
+            raise UnknownGame("protocol.unknown_game", game=_shown(game), games=", ".join(ids()))
         serve_op = ops.get(op) if isinstance(op, str) else None
         if serve_op is None:
             raise UnknownOp("protocol.unknown_op", op=_shown(op), game=game, ops=", ".join(sorted(ops)))

@@ -8,8 +8,7 @@ and the throw decides where it goes (SN-4); `legal_moves` lists every move the r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from companion.errors import BadRequest, GameOver, IllegalMove, UnknownOp
 from companion.referee.fields import is_int, require
@@ -22,9 +21,9 @@ THROWS = (1, 2, 3, 4)  # SN-4
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Move:
-    """One legal move: the piece on `frm` goes to `to` (a square, or "off" when borne off)."""
+class Move(NamedTuple):
+    """One legal move: the piece on `frm` goes to `to` (a square, or "off" when borne off).
+    (A named tuple: immutable and cheap to build, which the move generator does a lot.)"""
 
     frm: int
     to: int | Literal["off"]
@@ -34,8 +33,9 @@ class Move:
         return {"from": self.frm, "to": self.to, "capture": self.capture}
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
+    """Whether the game is over, who won (1 or 2) or whether it is drawn, and the scores."""
+
     over: bool
     winner: int | None
     draw: bool
@@ -58,15 +58,23 @@ def result(position: Position) -> Result:
     score plus the opponent's pieces still on the board. SN-14: when the board is empty,
     the higher score wins and equal scores draw.
     """
+    memo = position.memo
+    found: Result | None = memo.get("result")
+    if found is not None:
+        return found
     s1, s2 = position.off
-    b1, b2 = position.on_board(1), position.on_board(2)
+    squares = position.squares
+    b1, b2 = squares.count(1), squares.count(2)
     if s1 > s2 + b2:
-        return Result(True, 1, False, (s1, s2))
-    if s2 > s1 + b1:
-        return Result(True, 2, False, (s1, s2))
-    if b1 == 0 and b2 == 0:  # scores equal here, or SN-13 would have decided
-        return Result(True, None, True, (s1, s2))
-    return Result(False, None, False, (s1, s2))
+        found = Result(True, 1, False, (s1, s2))
+    elif s2 > s1 + b1:
+        found = Result(True, 2, False, (s1, s2))
+    elif b1 == 0 and b2 == 0:  # scores equal here, or SN-13 would have decided
+        found = Result(True, None, True, (s1, s2))
+    else:
+        found = Result(False, None, False, (s1, s2))
+    memo["result"] = found
+    return found
 
 
 def check_throw(throw: Any) -> int:
@@ -201,7 +209,7 @@ def play(position: Position, throw: int, move_from: int | None, to: Any = _NOT_G
     if move_from is None:
         if legal:
             raise IllegalMove("senet.must_move", rule="SN-11", throw=throw, squares=_squares_text(legal))
-        return Position(position.squares, position.off, 3 - turn, position.house_rules), [{"type": "pass"}]
+        return Position.trusted(position.squares, position.off, 3 - turn, position.house_rules), [{"type": "pass"}]
 
     if not is_int(move_from) or not 1 <= move_from <= SQUARES:
         raise BadRequest("senet.move_square", rule="SN-1", value=_shown(move_from))
@@ -233,7 +241,7 @@ def _apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
         if move.capture:
             events.append({"type": "capture", "square": move.to})
         squares[move.to - 1] = turn
-    after = Position(tuple(squares), (off[0], off[1]), 3 - turn, position.house_rules)
+    after = Position.trusted(tuple(squares), (off[0], off[1]), 3 - turn, position.house_rules)
     if result(after).over:
         events.append({"type": "game_over"})
     return after, events

@@ -59,7 +59,10 @@ class HouseRules:
         gate = data.get("gate_exact_26", False)
         if not isinstance(gate, bool):
             raise error("senet.position_gate", rule="SN-8", value=_shown(gate))
-        return cls(gate_exact_26=gate)
+        return _HOUSE_RULES[gate] if cls is HouseRules else cls(gate_exact_26=gate)
+
+
+_HOUSE_RULES = {False: HouseRules(False), True: HouseRules(True)}  # immutable: shared, not rebuilt
 
 
 def _start_squares() -> tuple[int, ...]:
@@ -75,6 +78,9 @@ class Position:
     off: tuple[int, int] = (0, 0)
     turn: int = 1
     house_rules: HouseRules = field(default_factory=HouseRules)
+    # What the engine has worked out about this position (its result), kept: a position never
+    # changes, and one request asks the same question several times.
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         squares = self.squares
@@ -83,10 +89,16 @@ class Position:
         for owner in squares:
             if owner not in (0, 1, 2) or isinstance(owner, bool):
                 raise BadPosition("senet.position_board")
-        if self.turn not in PLAYERS or isinstance(self.turn, bool):
-            raise BadPosition("senet.position_turn", rule="SN-2", value=_shown(self.turn))
+        self._check_counts()
+
+    def _check_counts(self) -> None:
+        """The turn, the borne-off counts and at most ten pieces a side (SN-2, SN-12)."""
+        turn = self.turn
+        if (type(turn) is not int and (not isinstance(turn, int) or isinstance(turn, bool))) or turn not in PLAYERS:
+            raise BadPosition("senet.position_turn", rule="SN-2", value=_shown(turn))
         if not isinstance(self.off, tuple) or len(self.off) != 2:
             raise BadPosition("senet.position_off_object")
+        squares = self.squares
         for player, count in zip(PLAYERS, self.off, strict=True):
             if not _is_int(count) or not 0 <= count <= PIECES:
                 raise BadPosition("senet.position_off", rule="SN-12", player=player, value=_shown(count))
@@ -95,6 +107,19 @@ class Position:
                 raise BadPosition("senet.position_too_many", rule="SN-2", player=player, count=total)
         if not isinstance(self.house_rules, HouseRules):
             raise BadPosition("senet.position_house_rules")
+
+    @classmethod
+    def trusted(cls, squares: tuple[int, ...], off: tuple[int, int], turn: int, house_rules: HouseRules) -> Position:
+        """A position the caller has already checked (the engine's own moves keep every rule of the
+        board): built without checking it again, which the referee's throughput needs."""
+        self = object.__new__(cls)
+        set_field = object.__setattr__  # the dataclass is frozen
+        set_field(self, "squares", squares)
+        set_field(self, "off", off)
+        set_field(self, "turn", turn)
+        set_field(self, "house_rules", house_rules)
+        set_field(self, "memo", {})
+        return self
 
     # -- building ----------------------------------------------------------------
     @classmethod
@@ -114,14 +139,17 @@ class Position:
         squares = [0] * SQUARES
         for player in PLAYERS:
             for square in board.get(player, ()):
-                if not _is_int(square) or not 1 <= square <= SQUARES:
+                if (type(square) is not int and not _is_int(square)) or not 1 <= square <= SQUARES:
                     raise BadPosition("senet.position_square", rule="SN-1", player=player, value=_shown(square))
                 holder = squares[square - 1]
                 if holder:
                     rule = "SN-5" if holder == player else ("SN-6" if square < HOUSE_OF_BEAUTY else "SN-7")
                     raise BadPosition("senet.position_shared_square", rule=rule, square=square)
                 squares[square - 1] = player
-        return cls(tuple(squares), tuple(off), turn, house_rules or HouseRules())  # type: ignore[arg-type]
+        # every square now holds 0, 1 or 2: only the counts are left to check
+        position = cls.trusted(tuple(squares), tuple(off), turn, house_rules or _HOUSE_RULES[False])  # type: ignore[arg-type]
+        position._check_counts()
+        return position
 
     # -- reading -----------------------------------------------------------------
     def owner(self, square: int) -> int:
@@ -145,9 +173,16 @@ class Position:
 
     # -- JSON --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        first: list[int] = []
+        second: list[int] = []
+        for square, owner in enumerate(self.squares, 1):
+            if owner == 1:
+                first.append(square)
+            elif owner:
+                second.append(square)
         return {
             "turn": self.turn,
-            "board": {str(player): list(self.pieces(player)) for player in PLAYERS},
+            "board": {"1": first, "2": second},
             "off": {str(player): self.off[player - 1] for player in PLAYERS},
             "house_rules": self.house_rules.to_json(),
         }
@@ -193,7 +228,7 @@ class Position:
                 counts.append(count)
             off = (counts[0], counts[1])
 
-        house_rules = HouseRules()
+        house_rules = _HOUSE_RULES[False]
         if "house_rules" in data:
             house_rules = HouseRules.from_json(data["house_rules"])
 
