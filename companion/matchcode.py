@@ -149,8 +149,9 @@ def decode(text: str) -> MatchSummary:
             body = zlib.decompress(body, wbits=-15)
         fields = json.loads(body.decode("utf-8"))
         return _summary(uid, fields)
-    except (zlib.error, UnicodeDecodeError, ValueError, TypeError) as error:
-        # The checksum held, so the code is as it was made: by a broken or foreign encoder.
+    except (zlib.error, UnicodeDecodeError, ValueError, TypeError, OverflowError, RecursionError) as error:
+        # The checksum held, so the code is as it was made: by a broken or foreign encoder
+        # (a time no calendar holds, nesting no code has, are refused like any other).
         raise BadMatchCode("matchcode.bad_content") from error
 
 

@@ -35,6 +35,12 @@ class EmptyName(StoreError):
     message_id = "store.empty_name"
 
 
+class InvisibleName(EmptyName):
+    """A name with nothing to see: only invisible characters (a zero-width space, a BOM, NUL)."""
+
+    message_id = "store.invisible_name"
+
+
 class NameTooLong(StoreError):
     message_id = "store.name_too_long"  # name, max
 

@@ -34,9 +34,10 @@ from companion.games import games
 from db import errors
 from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
 from db.migrate import upgrade
-from db.models import GAME_MAX, KINDS, NAME_MAX, VARIANT_MAX, Event, Match, Participant, Player, TableKey
+from db.models import GAME_MAX, KINDS, VARIANT_MAX, Event, Match, Participant, Player, TableKey
+from db.names import clean_name
 from db.records import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec
-from db.values import as_datetime, driver_detail, now, stored_object, utc
+from db.values import as_datetime, driver_detail, loose_json, now, stored_object, utc
 
 if TYPE_CHECKING:
     from companion.session import MatchSession, Recorder
@@ -49,15 +50,6 @@ _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 # -- helpers --------------------------------------------------------------------
 
 
-
-
-def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise errors.EmptyName()
-    name = " ".join(name.split())
-    if len(name) > NAME_MAX:
-        raise errors.NameTooLong(name=name, max=NAME_MAX)
-    return name
 
 
 def _clean_colour(colour: object) -> str:
@@ -92,17 +84,6 @@ def _exact_json(value: object, field: str) -> dict[str, Any]:
     if copy != value:
         raise errors.NotJson(field=field)
     return value
-
-
-def _loose_json(value: object, field: str) -> dict[str, Any]:
-    """A result is only shown, never replayed: int keys become strings, tuples lists."""
-    if not isinstance(value, Mapping):
-        raise errors.NotJson(field=field)
-    try:
-        loose: dict[str, Any] = json.loads(json.dumps(dict(value), allow_nan=False))
-    except (TypeError, ValueError) as error:
-        raise errors.NotJson(field=field) from error
-    return loose
 
 
 def _clean_entry(entry: object) -> tuple[str, dict[str, Any] | None]:
@@ -203,7 +184,7 @@ class Store:
 
     # -- players -------------------------------------------------------------------
     def add_player(self, name: str, colour: str) -> PlayerInfo:
-        name = _clean_name(name)
+        name = clean_name(name)
         colour = _clean_colour(colour)
         with self.writing() as session:
             self._check_name_free(session, name)
@@ -226,7 +207,7 @@ class Store:
             return _player_info(_get_player(session, player_id))
 
     def rename_player(self, player_id: int, name: str) -> PlayerInfo:
-        name = _clean_name(name)
+        name = clean_name(name)
         with self.writing() as session:
             player = _get_player(session, player_id)
             if not player.archived:
@@ -380,7 +361,7 @@ class Store:
         placings: Mapping[int, int] | None = None,
     ) -> MatchInfo:
         """Close an active match with its result; scores and placings are by seat."""
-        result = _loose_json(result, "result")
+        result = loose_json(result, "result")
         scores = dict(scores or {})
         placings = dict(placings or {})
         for seat, score in scores.items():
@@ -563,7 +544,7 @@ class Store:
                 participant.placing = outcome.placing(index)
             match.status = "finished"
             match.finished_at = now()
-            match.result = _loose_json(outcome.to_json(), "result")
+            match.result = loose_json(outcome.to_json(), "result")
         elif not outcome.over and match.status == "finished":
             _reopen(match)
         session.flush()

@@ -8,6 +8,7 @@ helpers give one answer everywhere, and name the match when a stored value canno
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, overload
 
@@ -59,6 +60,17 @@ def stored_object(raw: str | None, match_id: int, field: str) -> dict[str, Any] 
     if value is not None and not isinstance(value, dict):
         raise errors.CorruptMatch(match_id=match_id, field=field)
     return value
+
+
+def loose_json(value: object, field: str) -> dict[str, Any]:
+    """A result is only shown, never replayed: int keys become strings, tuples lists."""
+    if not isinstance(value, Mapping):
+        raise errors.NotJson(field=field)
+    try:
+        loose: dict[str, Any] = json.loads(json.dumps(dict(value), allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise errors.NotJson(field=field) from error
+    return loose
 
 
 def driver_detail(error: BaseException) -> str:

@@ -2,21 +2,32 @@
 
 Nothing is written here: `read_export` hands back an `ExportFile` of plain records, or
 raises an ExchangeError (which `where` in the file, and what was expected there).
+
+A file is read as an attacker might have written it: JSON nested deeper than any export
+(which would exhaust the stack), numbers no database holds (10^5000, NaN, Infinity), text
+with a lone surrogate (which no database or screen can encode), times that overflow when
+turned to UTC (year 1 with an offset) are all refused with their reason, before any work.
+Then every field is checked as the schema would (bounded numbers, names as the store
+cleans them), and every match as its game would (`db.exchange.replaying`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from db import errors
 from db.exchange.fileformat import FORMAT, VERSION, ExportFile
 from db.exchange.refusals import (
     BadField,
+    BadNumber,
+    BadText,
     DigestMismatch,
     DigestMissing,
     DuplicatePlayer,
@@ -26,14 +37,22 @@ from db.exchange.refusals import (
     NewerExport,
     NotAnExport,
     NotJsonFile,
+    TooDeep,
     UnknownPlayerName,
 )
-from db.models import GAME_MAX, KINDS, NAME_MAX, STATUSES, VARIANT_MAX
+from db.exchange.replaying import check_with_game
+from db.models import GAME_MAX, KINDS, STATUSES, VARIANT_MAX
+from db.names import clean_name
 from db.records import EventRecord, MatchRecord, PlayerRecord, SeatRecord
 
 _UID = re.compile(r"[0-9a-f]{32}")
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
 _GAME = re.compile(r"[a-z][a-z0-9_]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_DEPTH = 32  # no set-up, action or result of any game nests half as deep
+MAX_DIGITS = 18  # every JSON integer fits the databases' 64-bit integers
+MOST = 999_999_999  # seats, teams, scores and placings: the databases' 32-bit columns hold it
+YEARS = (1970, 9999)  # a time outside these is no time a match was played
 
 
 def read_export(source: str | Path | bytes) -> ExportFile:
@@ -45,13 +64,7 @@ def read_export(source: str | Path | bytes) -> ExportFile:
             raw = Path(source).read_bytes()
         except OSError as error:
             raise FileUnreadable(detail=error.strerror or str(error)) from error
-    try:
-        text = raw.decode("utf-8-sig")
-        data = json.loads(text)
-    except UnicodeDecodeError as error:
-        raise FileUnreadable(detail="not UTF-8 text") from error
-    except json.JSONDecodeError as error:
-        raise NotJsonFile(line=error.lineno, column=error.colno) from error
+    data = parse_json(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotAnExport()
     version = data.get("version")
@@ -69,7 +82,95 @@ def read_export(source: str | Path | bytes) -> ExportFile:
     if written is None or digest.lower() != content_digest(written):
         raise DigestMismatch()
     exported_at = _parse_time(data.get("exported_at"), "exported_at")
-    return _Checker().content(version, exported_at, content)
+    export = _Checker().content(version, exported_at, content)
+    for i, record in enumerate(export.matches):
+        check_with_game(f"matches[{i}]", record)
+    return export
+
+
+def check_match(where: str, data: Any, players: Mapping[str, str]) -> MatchRecord:
+    """One match in the file's shape checked field by field and by its game; `players` maps
+    each name a seat may give (folded) to the player's name as kept."""
+    record = _Checker().match(where, data, players)
+    check_with_game(where, record)
+    return record
+
+
+def kept_name(name: str, where: str) -> str:
+    """A player's name as the store would keep it (control and reordering characters taken
+    out), or BadField at `where` if it has nothing to see or is too long."""
+    try:
+        return clean_name(name)
+    except errors.StoreError as error:
+        raise BadField(where=where, expected=_expected("name")) from error
+
+
+def parse_json(raw: bytes) -> Any:
+    """The file's JSON, refused (with the reason) if no export could hold it: not UTF-8, not
+    JSON, nested deeper than MAX_DEPTH, a number beyond MAX_DIGITS or not finite, a lone
+    surrogate in a text."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FileUnreadable(detail="not UTF-8 text") from error
+    try:
+        data = json.loads(text, parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        raise NotJsonFile(line=error.lineno, column=error.colno) from error
+    except RecursionError as error:  # the parser's own stack ran out, far beyond MAX_DEPTH
+        raise TooDeep(where="content", most=MAX_DEPTH) from error
+    except ValueError as error:  # a number too long for Python to read as text
+        raise BadNumber(number="…") from error
+    problem = _first_problem(data)
+    if problem is not None:
+        where, refusal = problem
+        raise refusal(where=where or "content", **({"most": MAX_DEPTH} if refusal is TooDeep else {}))
+    return data
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BadNumber(number=text[:12] + "…")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as infinity
+        raise BadNumber(number=text[:12])
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise BadNumber(number=text)  # NaN, Infinity, -Infinity: not JSON, and no database stores them
+
+
+def _first_problem(data: Any) -> tuple[str, type[TooDeep] | type[BadText]] | None:
+    """Where the parsed file first nests too deep or holds a lone surrogate, if anywhere.
+    A loop, not recursion: the file decides how deep it goes."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())] if isinstance(data, dict | list) else []
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            return _path(path), TooDeep
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str) and not key.isascii() and _SURROGATE.search(key):
+                return _path((*path, key)), BadText
+            if isinstance(item, str):
+                if not item.isascii() and _SURROGATE.search(item):
+                    return _path((*path, key)), BadText
+            elif isinstance(item, dict | list):
+                stack.append((item, (*path, key)))
+    return None
+
+
+def _path(path: tuple[str | int, ...]) -> str:
+    """`("content", "matches", 3, "setup")` as "content.matches[3].setup"."""
+    text = ""
+    for key in path:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
+    return text
 
 
 def content_digest(content: bytes) -> str:
@@ -113,13 +214,15 @@ class _Checker:
     """Walks the content and turns it into records, naming the first wrong field."""
 
     def content(self, version: int, exported_at: datetime, content: Mapping[str, Any]) -> ExportFile:
-        players = tuple(self.player(f"players[{i}]", p) for i, p in enumerate(self.list(content, "players", "")))
-        known: dict[str, str] = {}
-        for player in players:
-            key = player.name.casefold()
-            if key in known:
+        listed = self.list(content, "players", "")
+        players = tuple(self.player(f"players[{i}]", p) for i, p in enumerate(listed))
+        known: dict[str, str] = {}  # a seat's name as the file writes it, folded: the player's name here
+        kept: set[str] = set()
+        for player, data in zip(players, listed, strict=True):
+            if player.name.casefold() in kept:
                 raise DuplicatePlayer(name=player.name)
-            known[key] = player.name
+            kept.add(player.name.casefold())
+            known[data["name"].casefold()] = player.name
         matches = []
         uids: set[str] = set()
         for i, match in enumerate(self.list(content, "matches", "")):
@@ -152,12 +255,12 @@ class _Checker:
             raise BadField(where=_join(where, key), expected=_expected("object"))
         return value
 
-    def whole(self, data: Any, key: str, where: str, minimum: int | None = None,
+    def whole(self, data: Any, key: str, where: str, minimum: int | None = None, most: int | None = None,
               nullable: bool = False, word: str = "whole") -> int | None:
         value = self.field(data, key, where)
         if value is None and nullable:
             return None
-        if not _is_int(value) or (minimum is not None and value < minimum):
+        if not _is_int(value) or (minimum is not None and value < minimum) or (most is not None and value > most):
             raise BadField(where=_join(where, key), expected=_expected(word))
         return int(value)
 
@@ -172,9 +275,7 @@ class _Checker:
 
     # -- records
     def player(self, where: str, data: Any) -> PlayerRecord:
-        name = self.text(data, "name", where, word="name")
-        if not name.strip() or " ".join(name.split()) != name or len(name) > NAME_MAX:
-            raise BadField(where=_join(where, "name"), expected=_expected("name"))
+        name = kept_name(self.text(data, "name", where, word="name"), _join(where, "name"))
         archived = self.field(data, "archived", where)
         if not isinstance(archived, bool):
             raise BadField(where=_join(where, "archived"), expected=_expected("bool"))
@@ -200,6 +301,8 @@ class _Checker:
         if (finished_raw is None) != (status == "active"):
             raise BadField(where=_join(where, "finished_at"), expected=_expected("finish"))
         finished = None if finished_raw is None else _parse_time(finished_raw, _join(where, "finished_at"))
+        if finished is not None and finished < started:
+            raise BadField(where=_join(where, "finished_at"), expected=_expected("finish"))
         result = self.object(data, "result", where, nullable=True)
         seats = self.seats(where, data, players)
         events = self.events(where, data)
@@ -215,22 +318,23 @@ class _Checker:
             raise BadField(where=_join(where, "seats"), expected=_expected("seats"))
         for i, seat in enumerate(listed):
             at = f"{_join(where, 'seats')}[{i}]"
-            number = self.whole(seat, "seat", at, minimum=0, word="seat")
+            number = self.whole(seat, "seat", at, minimum=0, most=MOST, word="seat")
             name = self.text(seat, "player", at, word="name")
             key = name.casefold()
             if key not in players:
                 raise UnknownPlayerName(where=_join(at, "player"), name=name)
-            if number in taken or key in seated:
+            if number in taken or players[key].casefold() in seated:
                 raise BadField(where=at, expected=_expected("seat"))
             taken.add(number)  # type: ignore[arg-type]
-            seated.add(key)
+            seated.add(players[key].casefold())
             found.append(
                 SeatRecord(
                     seat=number,  # type: ignore[arg-type]
                     player=players[key],
-                    team=self.whole(seat, "team", at, minimum=0, nullable=True),
-                    score=self.whole(seat, "score", at, nullable=True),
-                    placing=self.whole(seat, "placing", at, minimum=1, nullable=True, word="placing"),
+                    team=self.whole(seat, "team", at, minimum=0, most=MOST, nullable=True),
+                    score=self.whole(seat, "score", at, minimum=-MOST, most=MOST, nullable=True),
+                    placing=self.whole(seat, "placing", at, minimum=1, most=len(listed), nullable=True,
+                                       word="placing"),
                 )
             )
         return tuple(found)
@@ -268,14 +372,17 @@ def _join(where: str, key: str) -> str:
 
 
 def _parse_time(value: Any, where: str) -> datetime:
+    """A time with its zone, in UTC; one that overflows on the way (year 1 at +05:00) or lies
+    outside YEARS is refused like any other wrong time."""
     if isinstance(value, str):
         try:
             moment = datetime.fromisoformat(value)
-        except ValueError:
-            pass
-        else:
             if moment.tzinfo is not None:
-                return moment.astimezone(UTC)
+                moment = moment.astimezone(UTC)
+                if YEARS[0] <= moment.year <= YEARS[1]:
+                    return moment
+        except (ValueError, OverflowError):
+            pass
     raise BadField(where=where, expected=_expected("time"))
 
 

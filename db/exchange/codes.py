@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from db import errors
+from db.exchange.checker import check_match, kept_name
 from db.exchange.fileformat import ImportReport
 from db.exchange.merge import player_ids, present_uids
 from db.exchange.refusals import NotFinished
+from db.exchange.replaying import code_result
 from db.history import insert_record, read_stored_matches
-from db.models import NAME_MAX, Player
-from db.records import MatchRecord, PlayerRecord, SeatRecord
+from db.models import Player
+from db.records import PlayerRecord
 
 if TYPE_CHECKING:
     from companion.matchcode import MatchSummary
@@ -60,26 +62,27 @@ def import_match_code(store: Store, text: str) -> ImportReport:
 
 
 def import_summary(store: Store, summary: MatchSummary) -> ImportReport:
-    record = MatchRecord(
-        uid=summary.uid,
-        game=summary.game,
-        variant=summary.variant,
-        setup={"players": len(summary.seats)},
-        status="finished",
-        started_at=summary.started_at,
-        finished_at=summary.finished_at,
-        result={
-            "over": True,
-            "places": [list(group) for group in summary.places],
-            "scores": {str(i): s.score for i, s in enumerate(summary.seats) if s.score is not None},
-            "detail": {},
-            "from_code": True,
-        },
-        seats=tuple(
-            SeatRecord(i, " ".join(s.name.split())[:NAME_MAX], s.team, s.score, s.placing)
-            for i, s in enumerate(summary.seats)
-        ),
-    )
+    """File a decoded match code's match. A code's checksum is no signature: what it says is
+    checked like a file's match (a game this app plays, names as the store keeps them,
+    bounded numbers, placings that make sense), and refused with the reason if wrong."""
+    seats = [(seat.score, seat.placing) for seat in summary.seats]
+    data = {
+        "uid": summary.uid,
+        "game": summary.game,
+        "variant": summary.variant,
+        "setup": {"players": len(summary.seats)},
+        "status": "finished",
+        "started_at": summary.started_at.isoformat(),
+        "finished_at": summary.finished_at.isoformat(),
+        "result": code_result(seats),
+        "seats": [{"seat": i, "player": s.name, "team": s.team, "score": s.score, "placing": s.placing}
+                  for i, s in enumerate(summary.seats)],
+        "events": [],
+    }
+    names = {}
+    for i, seat in enumerate(summary.seats):
+        names[seat.name.casefold()] = kept_name(seat.name, f"code.seats[{i}].player")
+    record = check_match("code", data, names)
     with store.writing() as session:
         if present_uids(session, [record.uid]):
             return ImportReport(0, 1, (), 0)

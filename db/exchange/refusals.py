@@ -67,6 +67,59 @@ class LogOutOfOrder(ExchangeError):
     message_id = "exchange.log_out_of_order"  # where
 
 
+class TooDeep(ExchangeError):
+    message_id = "exchange.too_deep"  # where, most
+
+
+class BadNumber(ExchangeError):
+    message_id = "exchange.bad_number"  # number (its first digits)
+
+
+class BadText(ExchangeError):
+    message_id = "exchange.bad_text"  # where
+
+
+class UnknownGameInFile(ExchangeError):
+    message_id = "exchange.unknown_game"  # where, game, games
+
+
+class _GameRefusal(ExchangeError):
+    """The game itself refused part of a match; its own refusal (with its rule) is kept to be
+    shown in the reader's language."""
+
+    def __init__(self, refusal: object = None, **params: object) -> None:
+        self.refusal = refusal
+        super().__init__(**params)
+
+    def message(self, lang: str = "en") -> str:
+        from companion.errors import RefereeError
+        from companion.i18n import error_text, t
+
+        detail = error_text(self.refusal, lang) if isinstance(self.refusal, RefereeError) else str(self.refusal)
+        return t(self.message_id, lang, **{**self.params, "detail": detail})
+
+
+class SetupRefused(_GameRefusal):
+    message_id = "exchange.setup_refused"  # where, detail
+
+
+class LogRefused(_GameRefusal):
+    message_id = "exchange.log_refused"  # where, seq, detail
+
+
+class Disagrees(ExchangeError):
+    """What a match says of itself (its status, result, scores or placings) is not what
+    replaying its log gives."""
+
+    message_id = "exchange.disagrees"  # where
+
+
+class NoLog(ExchangeError):
+    """A finished match without its log that did not come by match code."""
+
+    message_id = "exchange.no_log"  # where
+
+
 class NotFinished(ExchangeError):
     """Only a finished match has a match code."""
 
@@ -75,4 +128,4 @@ class NotFinished(ExchangeError):
 
 # Words for BadField's `expected`, each its own message id so that both languages have them.
 EXPECTED = ("object", "list", "text", "name", "whole", "seat", "placing", "bool", "time",
-            "colour", "uid", "game", "variant", "status", "kind", "seats", "finish")
+            "colour", "uid", "game", "variant", "status", "kind", "seats", "finish", "players")

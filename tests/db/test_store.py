@@ -77,6 +77,41 @@ def test_bad_players_are_refused(store: Store, name: object, colour: object, err
     assert store.players(include_archived=True) == []
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["\u200b", "\ufeff", "\x00", "\u200b \ufeff\x00", "\u3164", "\u115f\u1160", "\u2800", "\u202e",
+     "\u0301", "\ud800"],
+    ids=["zero-width space", "BOM", "NUL", "all three", "Hangul filler", "Hangul jamo fillers", "blank Braille",
+         "RTL override", "a combining accent alone", "lone surrogate"],
+)
+def test_a_name_with_nothing_to_see_is_refused(store: Store, name: str) -> None:
+    with pytest.raises(errors.EmptyName) as raised:  # InvisibleName says why
+        store.add_player(name, "#d32f2f")
+    assert isinstance(raised.value, errors.InvisibleName)
+    assert "invisible" in raised.value.message("en") and raised.value.message("ko") != raised.value.message("en")
+    anna = store.add_player("Anna", "#d32f2f")
+    with pytest.raises(errors.InvisibleName):
+        store.rename_player(anna.id, name)
+    assert [p.name for p in store.players(include_archived=True)] == ["Anna"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("\u202eAnna", "Anna"),  # an RTL override would show it reversed
+        ("An\u200bna\ufeff", "Anna"),
+        ("Bo\x00\x07\tKim\n", "Bo Kim"),  # a tab or a newline is a space; other control characters go
+        ("\u2066민수\u2069", "민수"),
+        ("\U0001f469\u200d\U0001f467", "\U0001f469\u200d\U0001f467"),  # an emoji sequence keeps its joiner
+        ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0645", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0645"),
+        ("Zoe\u0301", "Zoe\u0301"),  # a combining accent on a letter stays
+    ],
+)
+def test_names_lose_control_and_reordering_characters(store: Store, typed: str, kept: str) -> None:
+    assert store.add_player(typed, "#d32f2f").name == kept
+    assert store.rename_player(store.players()[0].id, typed + " ").name == kept
+
+
 @pytest.mark.parametrize("player_id", [999, "1", True, None])
 def test_unknown_players(store: Store, player_id: object) -> None:
     store.add_player("Anna", "#d32f2f")

@@ -11,6 +11,7 @@ that decodes back to it; a picture of another match's QR code, opened as a file,
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from tests.e2e.helpers import (
     visible_text,
     wait_for_text,
 )
+from tests.history.played import cavasie_log, file_match, senet_log
 from views.share import qr_png
 
 pytestmark = pytest.mark.browser
@@ -49,10 +51,11 @@ def finish(store: Store, game: str, seats: list[tuple[int, int, int]]) -> int:
 
 
 def seed(db_url: str) -> None:
+    """Two matches played through their engines (an import replays every log it is given)."""
     with Store(db_url) as store:
         ana, ben = (store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")))
-        finish(store, "senet", [(ana, 7, 1), (ben, 5, 2)])
-        finish(store, "cavasie", [(ben, 20, 1), (ana, 10, 2)])
+        file_match(store, "senet", {}, [ana, ben], senet_log(5))
+        file_match(store, "cavasie", {}, [ben, ana], cavasie_log(2))
 
 
 def foreign_codes(tmp_path) -> tuple[str, str]:
@@ -108,7 +111,8 @@ def test_export_a_download_and_import_a_code_from_another_install(app_en, browse
 
     # The same file with one score changed by hand: refused by name, nothing written.
     tampered = tmp_path / "tampered.json"
-    tampered.write_bytes(Path(saved.path()).read_bytes().replace(b'"score":7', b'"score":9', 1))
+    tampered.write_bytes(re.sub(rb'"score":(\d+)', lambda m: b'"score":%d' % (int(m[1]) + 1),
+                                Path(saved.path()).read_bytes(), count=1))
     with page.expect_file_chooser() as chooser:
         button(page, "Choose a file").click()
     chooser.value.set_files(str(tampered))

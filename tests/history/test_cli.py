@@ -17,6 +17,7 @@ from companion import history_cli
 from db import Store
 from db import cli as db_cli
 from db.exchange import match_code
+from tests.history.played import play_club
 from tests.history.seed import T0, Seat, add_match, add_player, seed_statistics
 
 
@@ -88,18 +89,20 @@ def test_history_of_an_unknown_player_says_so(here: Store) -> None:
     assert err.strip() == 'There is no player called "Nobody".'
 
 
-def test_export_import_round_trip_through_the_commands(
-    here: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_export_import_round_trip_through_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    with Store(url) as club:
+        play_club(club)  # every match played through its engine: an import replays them all
+    monkeypatch.setenv("COMPANION_DB_URL", url)
     status, out, _ = run("export", str(tmp_path / "all.json"))
-    assert status == 0 and out.startswith(f"Exported to {tmp_path / 'all.json'}: matches 10,")
+    assert status == 0 and out.startswith(f"Exported to {tmp_path / 'all.json'}: matches 8,")
     status, out, _ = run("export", str(tmp_path / "senet.csv"), "--game", "senet")
-    assert (status, out.strip()) == (0, f"Exported to {tmp_path / 'senet.csv'}: result rows 6.")
+    assert (status, out.strip()) == (0, f"Exported to {tmp_path / 'senet.csv'}: result rows 4.")
     monkeypatch.setenv("COMPANION_DB_URL", f"sqlite:///{tmp_path / 'there.db'}")
     status, out, _ = run("import", str(tmp_path / "all.json"))
-    assert (status, out.strip()) == (0, "Imported: matches 10 new, 0 already here; new players 4.")
+    assert (status, out.strip()) == (0, "Imported: matches 8 new, 0 already here; new players 5.")
     status, out, _ = run("import", str(tmp_path / "all.json"))
-    assert out.strip() == "Imported: matches 0 new, 10 already here; new players 0."
+    assert out.strip() == "Imported: matches 0 new, 8 already here; new players 0."
 
 
 def test_import_refuses_a_damaged_file_with_its_reason(here: Store, tmp_path: Path) -> None:
@@ -111,11 +114,11 @@ def test_import_refuses_a_damaged_file_with_its_reason(here: Store, tmp_path: Pa
 
 
 def test_import_takes_a_match_code(here: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    anna = add_player(here, "Eun")
-    code = match_code(here, add_match(here, "senet", [Seat(anna, 7, 1)], finished=T0))
+    eun, fay = add_player(here, "Eun"), add_player(here, "Fay")
+    code = match_code(here, add_match(here, "senet", [Seat(eun, 7, 1), Seat(fay, 2, 2)], finished=T0))
     monkeypatch.setenv("COMPANION_DB_URL", f"sqlite:///{tmp_path / 'there.db'}")
     status, out, _ = run("import", code)
-    assert (status, out.strip()) == (0, "Imported: matches 1 new, 0 already here; new players 1.")
+    assert (status, out.strip()) == (0, "Imported: matches 1 new, 0 already here; new players 2.")
     damaged = code[:-1] + ("A" if code[-1] != "A" else "B")  # always a different code
     status, _, err = run("import", damaged)
     assert status == 1 and "damaged" in err

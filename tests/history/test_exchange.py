@@ -34,7 +34,8 @@ from db.exchange import (
 from db.history import read_stored_matches
 from db.models import Event, Match, Participant, Player
 from tests.history.conftest import module_store
-from tests.history.seed import LOG_SAMPLE, T0, Seat, add_match, add_player, seed_statistics
+from tests.history.played import PIG_WIN, entries, file_match, play_club
+from tests.history.seed import add_player
 
 
 def everything(store: Store) -> tuple[list[Any], list[tuple[str, str, bool]]]:
@@ -52,14 +53,17 @@ def row_counts(store: Store) -> tuple[int, ...]:
         return tuple(int(session.scalar(select(func.count()).select_from(t)) or 0) for t in tables)
 
 
+MATCHES = 8  # the club's matches (tests/history/played.py)
+
+
 def export_everything(store: Store, path: Path) -> Path:
-    """The statistics database plus a match with a log, exported whole."""
-    seeded = seed_statistics(store)
-    add_match(store, "senet", [Seat(seeded.anna, 3, 1), Seat(seeded.bo, 1, 2)], finished=T0, log=LOG_SAMPLE,
-              variant="bell")
-    add_player(store, "Nobody Yet", "#00aa00")  # no match: still in a whole-database export
+    """A club's whole history, every match played through its engine, exported whole (Nobody
+    Yet, who has played no match, too)."""
+    play_club(store)
     summary = export_json(store, path)
-    assert (summary.players, summary.matches, summary.events) == (5, 11, len(LOG_SAMPLE))
+    entries_stored = sum(info.event_count for info in store.history(limit=None, include_abandoned=True)) + sum(
+        info.event_count for info in store.unfinished_matches())
+    assert (summary.players, summary.matches, summary.events) == (5, MATCHES, entries_stored)
     return path
 
 
@@ -79,12 +83,13 @@ def export_file(tmp_path_factory: pytest.TempPathFactory, migrated_history_file:
 
 def test_round_trip_into_another_install(store: Store, exported: Path, other_sqlite_store: Store) -> None:
     report = import_json(other_sqlite_store, exported)
-    assert (report.matches_added, report.matches_skipped, report.players_matched) == (11, 0, 0)
+    assert (report.matches_added, report.matches_skipped, report.players_matched) == (MATCHES, 0, 0)
     assert sorted(report.players_added) == ["Anna", "Bo", "Chen", "Dara", "Nobody Yet"]
     assert everything(other_sqlite_store) == everything(store)
 
     again = import_json(other_sqlite_store, exported)
-    assert (again.matches_added, again.matches_skipped, again.players_added, again.players_matched) == (0, 11, (), 5)
+    assert (again.matches_added, again.matches_skipped, again.players_added, again.players_matched) == (
+        0, MATCHES, (), 5)
     assert everything(other_sqlite_store) == everything(store)
 
 
@@ -93,15 +98,15 @@ def test_an_export_from_sqlite_imports_into_either_database(
 ) -> None:
     path = export_everything(other_sqlite_store, tmp_path / "from-sqlite.json")
     report = import_json(store, path)
-    assert (report.matches_added, len(report.players_added)) == (11, 5)
+    assert (report.matches_added, len(report.players_added)) == (MATCHES, 5)
     assert everything(store) == everything(other_sqlite_store)
-    assert import_json(store, path).matches_skipped == 11
+    assert import_json(store, path).matches_skipped == MATCHES
 
 
 def test_importing_into_the_same_install_adds_nothing(store: Store, exported: Path) -> None:
     before = row_counts(store)
     report = import_json(store, exported)
-    assert (report.matches_added, report.matches_skipped, report.players_added) == (0, 11, ())
+    assert (report.matches_added, report.matches_skipped, report.players_added) == (0, MATCHES, ())
     assert row_counts(store) == before
 
 
@@ -115,10 +120,12 @@ def test_the_file_is_documented_json_one_match_a_line(exported: Path) -> None:
     assert json.loads(written) == data["content"]
     assert data["digest"] == "sha256:" + hashlib.sha256(written).hexdigest()
     lines = raw.decode("utf-8").splitlines()
-    assert sum(line.startswith('{"uid":') for line in lines) == 11
+    assert sum(line.startswith('{"uid":') for line in lines) == MATCHES
     match = next(m for m in data["content"]["matches"] if m["variant"] == "bell")
-    assert match["events"][0] == {"seq": 1, "kind": "action", "action": {"throw": 3}, "at": match["events"][0]["at"]}
-    assert match["events"][2] == {"seq": 3, "kind": "undo", "at": match["events"][2]["at"]}
+    first = match["events"][0]
+    assert first == {"seq": 1, "kind": "action", "action": {"throw": first["action"]["throw"]}, "at": first["at"]}
+    undo = next(e for e in match["events"] if e["kind"] == "undo")
+    assert undo == {"seq": undo["seq"], "kind": "undo", "at": undo["at"]}
     assert [s["player"] for s in match["seats"]] == ["Anna", "Bo"]
     assert not list(exported.parent.glob("*.part"))  # written aside, then renamed
 
@@ -137,13 +144,13 @@ def test_players_are_matched_by_name_without_case(store: Store, exported: Path, 
 
 
 def test_a_chosen_game_or_chosen_matches(store: Store, tmp_path: Path, other_sqlite_store: Store) -> None:
-    seeded = seed_statistics(store)
-    export_json(store, tmp_path / "senet.json", game="senet")
-    file = read_export(tmp_path / "senet.json")
-    assert {m.game for m in file.matches} == {"senet"}
-    assert len(file.matches) == 5  # finished, abandoned and active ones alike
-    assert sorted(p.name for p in file.players) == ["Anna", "Bo", "Chen"]  # Dara played no Senet
-    export_json(store, tmp_path / "two.json", match_ids=[seeded.matches["Q2"], seeded.matches["C1"]])
+    club = play_club(store)
+    export_json(store, tmp_path / "pig.json", game="pig")
+    file = read_export(tmp_path / "pig.json")
+    assert {m.game for m in file.matches} == {"pig"}
+    assert len(file.matches) == 3  # finished, abandoned and active ones alike
+    assert sorted(p.name for p in file.players) == ["Anna", "Bo", "Chen", "Dara"]
+    export_json(store, tmp_path / "two.json", match_ids=[club.matches["quacks"], club.matches["cavasie"]])
     report = import_json(other_sqlite_store, tmp_path / "two.json")
     assert (report.matches_added, sorted(report.players_added)) == (2, ["Anna", "Bo", "Chen", "Dara"])
 
@@ -152,7 +159,7 @@ def test_an_archived_namesake_gets_a_distinct_name_in_the_file(store: Store, tmp
                                                                 other_sqlite_store: Store) -> None:
     old = add_player(store, "Anna", archived=True)
     new = add_player(store, "Anna")
-    add_match(store, "senet", [Seat(old, 1, 2), Seat(new, 2, 1)], finished=T0)
+    file_match(store, "pig", {"target": 20}, [old, new], entries(PIG_WIN))
     export_json(store, tmp_path / "x.json")
     import_json(other_sqlite_store, tmp_path / "x.json")
     (record,), players = everything(other_sqlite_store)
@@ -161,20 +168,20 @@ def test_an_archived_namesake_gets_a_distinct_name_in_the_file(store: Store, tmp
 
 
 def test_csv_has_one_row_per_seat_of_each_finished_match(store: Store, tmp_path: Path) -> None:
-    seeded = seed_statistics(store)
+    club = play_club(store)
     rows = export_csv(store, tmp_path / "results.csv", game="parchis")
-    assert rows == 4
+    assert rows == 3
     with (tmp_path / "results.csv").open(encoding="utf-8", newline="") as handle:
         table = list(csv.DictReader(handle))
+    played = store.match(club.matches["parchis"])
     assert [(r["player"], r["team"], r["score"], r["placing"], r["won"]) for r in table] == [
-        ("Anna", "0", "4", "1", "1"),
-        ("Bo", "1", "2", "3", "0"),
-        ("Chen", "0", "4", "1", "1"),
-        ("Dara", "1", "1", "3", "0"),
+        (p.name, "", "" if p.final_score is None else str(p.final_score), str(p.placing), str(int(p.placing == 1)))
+        for p in played.participants
     ]
-    assert table[0]["minutes"] == "30.0" and table[0]["finished_at"].endswith("Z")
-    assert export_csv(store, tmp_path / "all.csv") == 2 + 2 + 2 + 3 + 2 + 4 + 4 + 2  # S1-S3, Q1-Q2, P1, C1-C2
-    del seeded
+    assert played.finished_at is not None
+    minutes = (played.finished_at - played.started_at).total_seconds() / 60
+    assert table[0]["minutes"] == f"{minutes:.1f}" and table[0]["finished_at"].endswith("Z")
+    assert export_csv(store, tmp_path / "all.csv") == 2 + 2 + 3 + 3 + 2 + 2  # the finished ones, a row a seat
 
 
 # -- refused files: a clear reason, and nothing written -----------------------------------------
@@ -248,7 +255,7 @@ def test_files_that_are_not_exports_of_this_version(other_sqlite_store: Store, t
 @pytest.mark.parametrize(
     ("change", "error", "where"),
     [
-        (set_in("matches.10.seats.1.score", "seven"), BadField, "matches[10].seats[1].score"),
+        (set_in("matches.7.seats.1.score", "seven"), BadField, "matches[7].seats[1].score"),
         (set_in("matches.3.uid", "not-a-uid"), BadField, "matches[3].uid"),
         (set_in("matches.0.status", "paused"), BadField, "matches[0].status"),
         (set_in("matches.0.started_at", "2026-03-01 18:00"), BadField, "matches[0].started_at"),
@@ -258,8 +265,8 @@ def test_files_that_are_not_exports_of_this_version(other_sqlite_store: Store, t
         (set_in("matches.0.seats.0.player", "Zed"), UnknownPlayerName, "matches[0].seats[0].player"),
         (set_in("players.1.name", "ANNA"), DuplicatePlayer, None),
         (lambda c: c["matches"].append(c["matches"][0]), DuplicateUid, None),
-        (lambda c: c["matches"][-1]["events"].pop(1), LogOutOfOrder, "matches[10].events"),
-        (lambda c: c["matches"][-1]["events"][2].update(action={"x": 1}), BadField, "matches[10].events[2].kind"),
+        (lambda c: c["matches"][3]["events"].pop(1), LogOutOfOrder, "matches[3].events"),
+        (lambda c: c["matches"][3]["events"][40].update(action={"x": 1}), BadField, "matches[3].events[40].kind"),
         (lambda c: c["matches"][5].pop("result"), BadField, "matches[5].result"),
         (lambda c: c.pop("players"), BadField, "players"),
     ],

@@ -24,7 +24,7 @@ from companion.matchcode import (
     encode,
 )
 from db import Store
-from db.exchange import NotFinished, import_match_code, match_code
+from db.exchange import ExchangeError, NotFinished, import_match_code, match_code
 from db.history import HistoryFilter, history_page, match_page
 from db.stats import player_stats
 from tests.history.seed import T0, Seat, add_match, add_player
@@ -301,3 +301,44 @@ def test_a_damaged_code_writes_nothing(sqlite_store: Store) -> None:
         import_match_code(sqlite_store, code[:-1] + ("A" if code[-1] != "A" else "B"))
     assert sqlite_store.players(include_archived=True) == []
     assert history_page(sqlite_store).rows == ()
+
+
+# -- a code made to do harm: its checksum holds (anyone can compute one), what it says does not ---
+HOSTILE_CODES = [
+    ("a game this app does not play", ["chess", None, 1_777_748_405, 60, [["Anna", 7, 1, None], ["Bo", 5, 2, None]]],
+     "exchange.unknown_game"),
+    ("one seat at a table of two", ["senet", None, 1_777_748_405, 60, [["Anna", 7, 1, None]]],
+     "exchange.setup_refused"),
+    ("a name that shows nothing", ["senet", None, 1_777_748_405, 60, [["\u200b", 7, 1, None], ["Bo", 5, 2, None]]],
+     "exchange.bad_field"),
+    ("a score of a trillion", ["senet", None, 1_777_748_405, 60, [["Anna", 10**12, 1, None], ["Bo", 5, 2, None]]],
+     "exchange.bad_field"),
+    ("a placing beyond the table", ["senet", None, 1_777_748_405, 60, [["Anna", 7, 9, None], ["Bo", 5, 2, None]]],
+     "exchange.bad_field"),
+    ("a start no calendar holds", ["senet", None, 10**15, 60, [["Anna", 7, 1, None], ["Bo", 5, 2, None]]],
+     "matchcode.bad_content"),
+    ("a start before 1970", ["senet", None, -10**9, 60, [["Anna", 7, 1, None], ["Bo", 5, 2, None]]],
+     "exchange.bad_field"),
+    ("a lone surrogate in a name", ["senet", None, 1_777_748_405, 60, [["A\ud800", 7, 1, None], ["Bo", 5, 2, None]]],
+     "exchange.bad_field"),
+]
+
+
+@pytest.mark.parametrize(("name", "fields", "message_id"), HOSTILE_CODES, ids=[c[0] for c in HOSTILE_CODES])
+def test_a_code_made_to_do_harm_is_refused_and_writes_nothing(sqlite_store: Store, name: str, fields: list,
+                                                              message_id: str) -> None:
+    add_player(sqlite_store, "Here")
+    body = json.dumps(fields).encode("utf-8", "surrogatepass")
+    with pytest.raises((BadMatchCode, ExchangeError)) as raised:
+        import_match_code(sqlite_store, forge(body))
+    assert raised.value.message_id == message_id
+    assert [p.name for p in sqlite_store.players(include_archived=True)] == ["Here"]
+    assert history_page(sqlite_store).rows == ()
+    for lang in ("en", "ko"):
+        assert "exchange." not in raised.value.message(lang) and "{" not in raised.value.message(lang)
+
+
+def test_a_codes_names_are_cleaned_as_the_store_cleans_them(sqlite_store: Store) -> None:
+    body = json.dumps(["senet", None, 1_777_748_405, 60, [["\u202eAnna\x00", 7, 1, None], ["Bo", 5, 2, None]]])
+    report = import_match_code(sqlite_store, forge(body.encode()))
+    assert report.players_added == ("Anna", "Bo")
