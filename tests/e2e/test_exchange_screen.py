@@ -31,7 +31,7 @@ from tests.e2e.helpers import (
     visible_text,
     wait_for_text,
 )
-from tests.history.played import cavasie_log, file_match, senet_log
+from tests.history.played import NO_DEALER, cavasie_log, file_match, senet_log
 from views.share import qr_png
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def seed(db_url: str) -> None:
     with Store(db_url) as store:
         ana, ben = (store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")))
         file_match(store, "senet", {}, [ana, ben], senet_log(5))
-        file_match(store, "cavasie", {}, [ben, ana], cavasie_log(2))
+        file_match(store, "cavasie", NO_DEALER, [ben, ana], cavasie_log(2))
 
 
 def foreign_codes(tmp_path) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from db.records import EventRecord, MatchRecord, SeatRecord
 from db.values import loose_json
 from tests.history.seed import T0, add_player
 
+NO_DEALER = {"dealer": False}  # cavasie_log deals without a dealer (CV-4)
 PIG_WIN = ({"roll": 6}, {"roll": 6}, {"roll": 6}, {"roll": 4}, {"hold": True})  # 22, past a target of 20
 
 
@@ -175,7 +176,8 @@ def play_club(store: Store) -> Club:
     m["senet"] = file_match(store, "senet", {}, [p["Anna"], p["Bo"]], senet_log(5), start=next(hour), variant="bell")
     m["parchis"] = file_match(store, "parchis", {"mode": "quick"}, [p["Anna"], p["Bo"], p["Chen"]],
                               parchis_log(3, 11), start=next(hour))
-    m["cavasie"] = file_match(store, "cavasie", {}, [p["Anna"], p["Bo"], p["Chen"]], cavasie_log(), start=next(hour))
+    m["cavasie"] = file_match(store, "cavasie", NO_DEALER, [p["Anna"], p["Bo"], p["Chen"]], cavasie_log(),
+                              start=next(hour))
     m["quacks"] = file_match(store, "quacks", {}, [p["Chen"], p["Dara"]], quacks_log(), start=next(hour))
     m["by_code"] = by_code(store, "senet", [(p["Dara"], 7, 1), (p["Anna"], 3, 2)], start=next(hour))
     return club

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from companion.matchcode import BadMatchCode, code_in, code_url
 from db import Store
 from db.exchange import DigestMismatch, import_json, match_code, read_export
-from tests.history.played import cavasie_log, file_match, senet_log
+from tests.history.played import NO_DEALER, cavasie_log, file_match, senet_log
 from tests.history.seed import T0, Seat, add_match, add_player
 from views.exchange_io import (
     PhotoError,
@@ -42,7 +42,7 @@ def home(tmp_path: Path) -> Iterator[Store]:
     with Store(f"sqlite:///{tmp_path / 'home.db'}") as store:
         ana, ben = add_player(store, "Ana", "#d32f2f"), add_player(store, "Ben", "#1976d2")
         file_match(store, "senet", {}, [ana, ben], senet_log(5), start=T0)  # played through the engines
-        file_match(store, "cavasie", {}, [ben, ana], cavasie_log(2), start=T0 + timedelta(hours=1))
+        file_match(store, "cavasie", NO_DEALER, [ben, ana], cavasie_log(2), start=T0 + timedelta(hours=1))
         yield store
 
 
