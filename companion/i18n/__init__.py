@@ -99,14 +99,18 @@ def placeholders(template: str) -> set[str]:
 def error_text(error: RefereeError, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
     """A player-readable sentence for an engine error, ending with its rule id.
 
-    Every seat it names (`seat`, `owner_seat` ...) is also given as a name (`name`,
-    `owner_name` ...): the player's from `names` (a screen's; "?" for a seat it does not
-    know), or, with no names (the protocol, a stored log that cannot be replayed), the seat's
-    number, so no sentence ever shows a bare `{name}`. Names already in the error stand."""
+    Every seat it names (`seat`, `owner_seat` ...: a 0-based index) reads counted from 1, and
+    is also given as a name (`name`, `owner_name` ...): the player's from `names` (a screen's;
+    "?" for a seat it does not know), or, with no names (the protocol, a stored log that cannot
+    be replayed), the seat in words ("Seat 1", companion.seats), so no sentence shows a bare
+    `{name}` and no seat has two numbers. Names already in the error stand."""
+    from companion.seats import seat_number, seat_words
+
     params = dict(error.params)
     for key, value in error.params.items():
         if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):
-            named = names.get(value, "?") if names is not None else t("error.seat_n", lang, n=value + 1)
+            named = names.get(value, "?") if names is not None else seat_words(value, lang)
+            params[key] = seat_number(value)
             params.setdefault(key.removesuffix("seat") + "name", named)
     text = t(error.message_id, lang, **params)
     if error.rule:

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.errors import BadPosition, BadRequest, GameOver, IllegalMove, RefereeError
 from companion.game import Outcome
+from companion.seats import table_form
 
 FACES = (1, 2, 3, 4, 5, 6)
 PLAYERS = range(2, 5)  # PG-1: 2–4 players
@@ -167,15 +168,8 @@ def outcome(state: PigState) -> Outcome:
 
 
 # Refusals that name a seat: the protocol's words say "seat 1"; at the table the screen puts
-# the player's name in (views/live.py maps a `seat` parameter to `name`), so the session's
-# engine raises their `_named` forms, as Senet's does.
+# the player's name in, so the session's engine raises their `_named` forms (companion.seats).
 _NAMED = {"pig.game_over": "pig.game_over_named", "pig.hold_nothing": "pig.hold_nothing_named"}
-
-
-def _named(refused: RefereeError) -> RefereeError:
-    if refused.message_id not in _NAMED:
-        return refused
-    return type(refused)(_NAMED[refused.message_id], refused.rule, **refused.params)
 
 
 class PigEngine:
@@ -188,7 +182,7 @@ class PigEngine:
         try:
             return apply_action(state, action)
         except RefereeError as refused:
-            raise _named(refused) from None
+            raise table_form(refused, _NAMED) from None
 
     def outcome(self, state: PigState) -> Outcome:
         return outcome(state)

@@ -812,7 +812,7 @@ def _unwanted(ev: Evaluation, choice: Choice, ask: Ask | None) -> IllegalMove:
             return IllegalMove(f"quacks.eval.not_asked_{colour}", rule="QK-12", seat=seat, set=book_set)
     waiting = ask.seat if ask is not None else seat
     return IllegalMove("quacks.eval.out_of_order", rule=STEP_RULES[ev.step], seat=seat,
-                       step=ev.step, waiting=waiting)
+                       step=ev.step, waiting_seat=waiting)
 
 
 def _candidates(ev: Evaluation, ask: Ask) -> list[Choice]:

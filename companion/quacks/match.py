@@ -87,6 +87,7 @@ from companion.quacks.pot import Pot, new_pot, parse_item, scoring_space
 from companion.quacks.pot import draw as pot_draw
 from companion.quacks.pot import stop as pot_stop
 from companion.quacks.records import evolve
+from companion.seats import table_form
 
 Event = dict[str, Any]
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -271,15 +272,15 @@ def not_now(state: MatchState, seat: int) -> IllegalMove:
     """Why an entry does not fit the match's moment: the rule of the phase it came in."""
     if state.asks:
         return IllegalMove("quacks.match.wait_card_answer", rule=fortune.RULE, seat=seat,
-                           waiting=state.asks[0].seat)
+                           waiting_seat=state.asks[0].seat)
     if state.phase == "fortune":
         return IllegalMove("quacks.match.wait_fortune", rule="QK-4", seat=seat, round=state.round,
-                           start=state.start)
+                           start_seat=state.start)
     if state.phase == "brewing":
         return IllegalMove("quacks.match.wait_brewing", rule=BREWING_RULE, seat=seat)
     ask = _evaluation_ask(state)
     return IllegalMove("quacks.match.wait_evaluation", rule=STEP_RULES[ask.step], seat=seat, step=ask.step,
-                       waiting=ask.seat)
+                       waiting_seat=ask.seat)
 
 
 def _evaluation_ask(state: MatchState) -> Ask:
@@ -304,7 +305,7 @@ def _pick(state: MatchState, seat: int, card_id: Any) -> tuple[MatchState, list[
     if state.phase != "fortune" or state.card is not None:
         raise not_now(state, seat)
     if seat != state.start:
-        raise IllegalMove("quacks.match.not_start_player", rule="QK-4", seat=seat, start=state.start)
+        raise IllegalMove("quacks.match.not_start_player", rule="QK-4", seat=seat, start_seat=state.start)
     if not isinstance(card_id, str):
         raise BadRequest("quacks.unknown_card", card=_shown(card_id))
     card = state.catalogue.card(card_id)
@@ -495,16 +496,13 @@ _NAMED = {
     "quacks.match.card_upgrade": "quacks.match.card_upgrade_named",
     "quacks.match.card_place": "quacks.match.card_place_named",
 }
-_SEAT_PARAMS = {"waiting": "waiting_seat", "start": "start_seat"}
+_SEAT_PARAMS: dict[str, str] = {}  # every seat parameter already ends in `seat` (companion.seats)
 
 
 def with_names(refused: RefereeError) -> RefereeError:
     """`refused` in the words of the table: its `_named` form, every seat parameter ending in
     `seat`, so that the screen can name the players."""
-    if refused.message_id not in _NAMED:
-        return refused
-    params = {_SEAT_PARAMS.get(key, key): value for key, value in refused.params.items()}
-    return type(refused)(_NAMED[refused.message_id], refused.rule, **params)
+    return table_form(refused, _NAMED, _SEAT_PARAMS)
 
 
 class QuacksEngine:

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.errors import BadRequest, IllegalMove, RefereeError
 from companion.game import Outcome
+from companion.seats import table_form
 from companion.senet.engine import (
     THROWS,
     Event,
@@ -69,11 +70,7 @@ _NAMED = {"senet.not_your_piece": "senet.not_your_piece_named", "senet.game_over
 
 
 def _with_seats(refused: RefereeError) -> RefereeError:
-    if refused.message_id not in _NAMED:
-        return refused
-    params = {_PLAYER_PARAMS.get(key, key): _seat(value) if key in _PLAYER_PARAMS else value
-              for key, value in refused.params.items()}
-    return type(refused)(_NAMED[refused.message_id], refused.rule, **params)
+    return table_form(refused, _NAMED, _PLAYER_PARAMS, first=1)  # players 1 and 2 are seats 0 and 1
 
 
 class SenetEngine:

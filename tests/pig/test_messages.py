@@ -27,10 +27,11 @@ def ask(line: dict[str, object]) -> str:
 
 
 def test_pg5_pg4_protocol_refusals_name_the_seat_and_no_placeholder() -> None:
-    """PG-5: a roll after seat 1 won; PG-4: seat 0 holds with nothing rolled."""
-    assert ask({"position": WON, "roll": 3}) == "The game is over: seat 1 has won. (PG-5)"
+    """PG-5: a roll after the second seat (index 1) won; PG-4: the first seat (index 0) holds with
+    nothing rolled. Seats read counted from 1, as at the table (companion.seats)."""
+    assert ask({"position": WON, "roll": 3}) == "The game is over: seat 2 has won. (PG-5)"
     assert ask({"position": FRESH, "hold": True}) == (
-        "Seat 0 has rolled nothing this turn, so there is nothing to hold; roll first. (PG-4)")
+        "Seat 1 has rolled nothing this turn, so there is nothing to hold; roll first. (PG-4)")
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

@@ -59,5 +59,5 @@ def test_a_refusal_reads_in_both_languages_with_the_seat_and_the_rule():
     with pytest.raises(IllegalMove) as caught:
         evaluate_round(setup(), [player("O1@5"), player(QUIET, exploded=True)],
                        [Answers(die=("1vp",), buy=("K1",)), Answers(choice="vp")])
-    assert caught.value.message("en") == "Seat 0 tries to spend 10 coins but has only 6. (QK-14)"
-    assert caught.value.message("ko") == "0번 자리가 동전 10개를 쓰려고 하지만 6개밖에 없습니다. (QK-14)"
+    assert caught.value.message("en") == "Seat 1 tries to spend 10 coins but has only 6. (QK-14)"
+    assert caught.value.message("ko") == "1번 자리가 동전 10개를 쓰려고 하지만 6개밖에 없습니다. (QK-14)"

@@ -100,7 +100,7 @@ def test_supply_is_taken_in_buying_order():
     request["players"][1]["buy"] = ["G1"]
     assert error(send(request)) == ("illegal_move", "QK-14")  # seat 1 bought the last G1 first
     request["start"] = 0  # now seat 0 buys it first
-    assert "no G1 left for seat 1" in message(request)
+    assert "no G1 left for seat 2" in message(request)  # seats read counted from 1
 
 
 def test_green_set_3_moves_the_scoring_space_in_the_answer():
@@ -329,9 +329,9 @@ def test_illegal_moves_come_in_step_order():
 def test_within_a_step_the_start_player_comes_first():
     request = illegal("roller without die")
     request["players"][1]["die"] = "1vp"
-    assert "Seat 0 rolls" in message(request)
+    assert "Seat 1 rolls" in message(request)  # seat 0, counted from 1
     request["start"] = 1
-    assert "Seat 1 does not roll" in message(request)
+    assert "Seat 2 does not roll" in message(request)
 
 
 def test_within_one_purchase_the_checks_come_in_the_conventions_order():

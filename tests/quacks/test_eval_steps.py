@@ -170,7 +170,7 @@ def test_a_step_cannot_be_entered_before_the_earlier_steps_are_done():
     with pytest.raises(IllegalMove) as caught:
         apply(ev, Buy(0, ("G1",)))
     assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
-    assert caught.value.params == {"seat": 0, "step": "A", "waiting": 0}
+    assert caught.value.params == {"seat": 0, "step": "A", "waiting_seat": 0}
     with pytest.raises(IllegalMove) as caught:
         apply(ev, SpendRubies(1, 1))
     assert (caught.value.rule, caught.value.message_id) == ("QK-11", "quacks.eval.out_of_order")
@@ -181,7 +181,7 @@ def test_qk14_an_exploded_player_buys_only_after_choosing_to():
     ev, _ = walk(ev, RollDie(0, "1vp"))
     with pytest.raises(IllegalMove) as caught:
         apply(ev, Buy(1, ("P1",)))
-    assert (caught.value.rule, caught.value.params["step"], caught.value.params["waiting"]) == ("QK-14", "D", 1)
+    assert (caught.value.rule, caught.value.params["step"], caught.value.params["waiting_seat"]) == ("QK-14", "D", 1)
 
 
 def test_qk14_a_player_who_chose_vp_cannot_buy():

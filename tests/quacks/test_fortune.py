@@ -59,7 +59,7 @@ def test_choose_wisely_asks_each_player_once_purple_is_out():
     assert (state.phase, to_move(state)) == ("fortune", 0)
     with pytest.raises(IllegalMove) as caught:
         play(state, {"seat": 1, "take": "droplet"})  # seat 0 answers first
-    assert caught.value.rule == "QK-4" and caught.value.params == {"seat": 1, "waiting": 0}
+    assert caught.value.rule == "QK-4" and caught.value.params == {"seat": 1, "waiting_seat": 0}
     assert refused(state, {"seat": 0, "card": "charity"}) == "QK-4"  # one card a round
     assert refused(state, {"seat": 0, "take": "K1"}) == "QK-4"
     state = go(state, {"seat": 0, "take": "P1"}, {"seat": 1, "take": "droplet"}, {"seat": 2, "take": "P1"})

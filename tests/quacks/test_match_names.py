@@ -74,7 +74,7 @@ def test_the_engines_own_words_still_read_without_names() -> None:
         play(new(3, start=1), {"seat": 0, "card": "seasoned_perfectly"})
     assert caught.value.message_id == "quacks.match.not_start_player"
     assert caught.value.message("en") == (
-        "Seat 0 is not the start player: seat 1 draws the fortune card this round. (QK-4)")
+        "Seat 1 is not the start player: seat 2 draws the fortune card this round. (QK-4)")
     other = table_refusal(new(3), {"seat": 7, "stop": True})  # no such seat: nobody to name
     assert other.message_id == "quacks.match.bad_seat" and other.params["seat"] == "7"
 
