@@ -53,6 +53,7 @@ class GameViews:
     setup_form: Callable[..., Any] | None = None
     option_labels: dict[str, str] | None = None  # option key -> message id of its label
     describe_step: Describer | None = None  # one log entry in words (record page, table view)
+    options_heading: str = "new.house_rules"  # message id of the heading over the set-up options
 
 
 @cache

@@ -67,7 +67,7 @@ class SeatView:
             "white_total": self.white_total, "white_limit": self.white_limit,
             "odds": None if self.odds is None else
             {"next": self.odds.next, "within_2": self.odds.within_2, "within_3": self.odds.within_3,
-             "draws_left": self.odds.draws_left},
+             "draws_left": self.odds.draws_left, "next_chips": self.odds.next_chips},
             "flask": self.flask, "rubies": self.rubies, "vp": self.vp, "exploded": self.exploded,
             "stopped": self.stopped, "finished": self.finished, "beside": list(self.beside),
             "kept": list(self.kept), "legal": list(self.legal),

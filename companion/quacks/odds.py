@@ -112,12 +112,14 @@ def explode_chances(bag: Mapping[str, int], white_total: int, white_limit: int, 
 @dataclass(frozen=True)
 class Odds:
     """What the brewing screen shows: the chances of exploding on the next draw, within 2 and
-    within 3 draws, and how many chips are left in the bag."""
+    within 3 draws, how many chips are left in the bag and how many of them would explode it
+    next (the table may like "3 of 14" better than a percentage)."""
 
     next: float
     within_2: float
     within_3: float
     draws_left: int
+    next_chips: int = 0  # how many of the chips left would make the pot explode on the next draw
 
 
 def pot_odds(pot: Pot, bag: Bag, books: Books) -> Odds:
@@ -126,6 +128,6 @@ def pot_odds(pot: Pot, bag: Bag, books: Books) -> Odds:
     if books["yellow"] == 3:
         yellows = sum(1 for p in pot.chips if CHIPS[p.chip].colour == "yellow")
     if pot.exploded:
-        return Odds(1.0, 1.0, 1.0, bag.size)
-    one, two, three = explode_chances(bag, pot.white_total, pot.white_limit, 3, yellows=yellows)
-    return Odds(one, two, three, bag.size)
+        return Odds(1.0, 1.0, 1.0, bag.size, bag.size)
+    one, two, three = explode_fractions(bag, pot.white_total, pot.white_limit, 3, yellows=yellows)
+    return Odds(float(one), float(two), float(three), bag.size, int(one * bag.size))

@@ -13,6 +13,7 @@ VIEWS = GameViews(
     rules=RULES,
     describe_step=describe_step,
     setup_form=QuacksSetup,
+    options_heading="quacks_ui.setup.heading",  # the book sets are the game's own variants
     option_labels={**{colour: f"quacks_ui.option.{colour}" for colour in BOOK_COLOURS},
                    "start": "quacks_ui.option.start"},
 )

@@ -1,7 +1,8 @@
-"""The one question the match waits on (`match_view.question`), with its legal answers as big
-buttons: the fortune card drawn, a card's question, an evaluation step's question. The shop
-offers only the engine's legal purchases, chip by chip; the bonus die takes the face rolled or
-'roll for me' (the engine's own die, `live.roll()`)."""
+"""A question the match waits on (`match_view.questions`), with its legal answers as big
+buttons: the fortune card drawn (sorted, with a search), a card's question, an evaluation
+step's question. The shop offers only the engine's legal purchases, chip by chip; the bonus
+die takes the face rolled from the table's die, or 'roll for me' (the engine's own die,
+`live.roll()`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.quacks.data import CHIPS
+from companion.quacks.data import CHIPS, FORTUNE_CARDS
 from companion.quacks.match_view import Question, seat_view, upgrades
 from companion.quacks.screen_board import offered, purchase
+from views.quacks.chain import ChainQuestion, asks_anything
 from views.quacks.pieces import CHIP_PAINT, chip_disc, keyed
 from views.quacks.words import Words
 from views.ui import TAP
@@ -46,35 +48,66 @@ def answer_buttons(words: Words, asked: Question, tap: Tap) -> ft.Control:
 
 
 def die_pad(words: Words, asked: Question, tap: Tap, roll: Callable[[], Any]) -> list[ft.Control]:
-    """The bonus die's faces as typed from the real die, and 'roll for me'."""
+    """The bonus die as the table rolls it: the faces of the real die are the big buttons;
+    'roll for me' (the engine's own die) is the small one for a table without it."""
     faces = ft.Row(key="die-faces", wrap=True, spacing=8, run_spacing=8, controls=[
-        ft.Button(content=ft.Text(words.face(action["die"]), size=16), height=TAP,
-                             key=f"face-{action['die']}", on_click=lambda e, a=action: tap(a))
+        ft.FilledButton(content=ft.Text(words.face(action["die"]), size=18), height=TAP + 8,
+                        key=f"face-{action['die']}", on_click=lambda e, a=action: tap(a))
         for action in asked.answers
     ])
-    return [faces, ft.FilledButton(content=ft.Text(words.tr("quacks_ui.roll_for_me"), size=16), icon=ft.Icons.CASINO,
-                                   height=TAP, key="roll", on_click=lambda: roll())]
+    return [faces, ft.TextButton(content=ft.Text(words.tr("quacks_ui.roll_for_me"), size=15), icon=ft.Icons.CASINO,
+                                 height=48, key="roll", on_click=lambda: roll())]
 
 
-def card_picker(words: Words, asked: Question, tap: Tap) -> ft.Control:
-    """The fortune cards not drawn yet in this game: tap the one the start player drew."""
-    buttons: list[ft.Control] = []
+def card_number(card_id: str) -> int:
+    """A fortune card's number, as the reference lists them (1–24): what a table calls it by."""
+    return next(index for index, card in enumerate(FORTUNE_CARDS, 1) if card.id == card_id)
+
+
+def matching_cards(words: Words, asked: Question, query: str) -> list[dict[str, Any]]:
+    """The picker's cards: the cards not drawn yet, by name in the language shown, those whose
+    name holds `query` (any case) or whose number it is."""
+    wanted = query.strip().lower()
+    catalogue = words.state.catalogue
+    found = []
     for action in asked.answers:
+        card = catalogue.card(action["card"])
+        name = card.name(words.lang)
+        if not wanted or wanted in name.lower() or wanted == str(card_number(card.id)):
+            found.append((name.lower(), action))
+    return [action for _, action in sorted(found, key=lambda pair: pair[0])]
+
+
+@ft.component
+def CardPicker(words: Words, asked: Question, tap: Tap) -> ft.Control:
+    """The fortune cards not drawn yet in this game, sorted by name, with their numbers, and a
+    search by name or number: tap the one the start player drew."""
+    query, set_query = ft.use_state("")
+    buttons: list[ft.Control] = []
+    for action in matching_cards(words, asked, query):
         card = words.state.catalogue.card(action["card"])
         buttons.append(ft.Button(
             content=ft.Row(tight=True, spacing=8, controls=[
                 ft.Container(width=12, height=24, border_radius=3, bgcolor=CARD_PAINT.get(card.type, "#757575")),
-                ft.Text(card.name(words.lang), size=15),
+                ft.Text(words.tr("quacks_ui.card_numbered", no=card_number(card.id), name=card.name(words.lang)),
+                        size=15),
             ]),
             height=TAP, key=f"card-{card.id}", on_click=lambda e, a=action: tap(a)))
-    return ft.Row(key="cards", wrap=True, spacing=8, run_spacing=8, controls=buttons)
+    listing: ft.Control = ft.Row(key="cards", wrap=True, spacing=8, run_spacing=8, controls=buttons) if buttons \
+        else ft.Text(words.tr("quacks_ui.card_none", query=query.strip()), size=14, key="cards")
+    return ft.Column(spacing=10, controls=[
+        ft.TextField(label=words.tr("quacks_ui.card_search"), value=query, key="card-search", dense=True,
+                     prefix_icon=ft.Icons.SEARCH, on_change=lambda e: set_query(e.control.value or "")),
+        listing,
+    ])
 
 
 @ft.component
 def QuestionPanel(words: Words, asked: Question, tap: Tap, roll: Callable[[], Any]) -> ft.Control:
     body: list[ft.Control]
     if asked.source == "fortune":
-        body = [ft.Text(words.tr("quacks_ui.card_hint"), size=13), card_picker(words, asked, tap)]
+        body = [ft.Text(words.tr("quacks_ui.card_hint"), size=13), keyed(CardPicker, words, asked, tap,
+                                                                           key=f"cards-{asked.info.get('round')}")]
     elif asked.kind == "die":
         body = die_pad(words, asked, tap, roll)
     elif asked.source == "card" and asked.kind == "draw":
@@ -164,7 +197,7 @@ def draw_endings(words: Words, asked: Question, chosen: tuple[str, ...]) -> list
     if ready and then == "place":
         return [*((f"card-place-{code}", words.tr("quacks_ui.place_chip", chip=words.chip(code)),
                    {**base, "place": code}) for code in dict.fromkeys(chosen)),
-                ("card-done", words.tr("quacks_ui.place_none"), base)]
+                ("card-done", words.tr("quacks_ui.place_none"), base)]  # a placed chip that asks: see CardDraw
     return [("card-done", words.tr("quacks_ui.card_drawn_done"), base if ready else None)]
 
 
@@ -174,8 +207,22 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     Ingredient): tap the chips drawn from the player's bag, then the card's follow-up."""
     nothing_yet: tuple[str, ...] = ()
     chosen, set_chosen = ft.use_state(nothing_yet)
+    none: str | None = None
+    placing, set_placing = ft.use_state(none)  # Strong Ingredient: the chip placed, while it asks
     seat = asked.seat
     count = int(asked.info.get("count", 0))
+    base: dict[str, Any] = {"seat": seat, "drawn": list(chosen)}
+    if placing is not None:  # the placed chip acts as drawn (QK-18): its own questions, chip by chip
+        return keyed(ChainQuestion, words, seat, placing, lambda item: tap({**base, "place": item}),
+                     lambda: set_placing(None), key=f"card-chain-{placing}")
+
+    def enter(action: dict[str, Any]) -> None:
+        code = action.get("place")
+        if isinstance(code, str) and asks_anything(words, seat, (code,)):
+            set_placing(code)
+        else:
+            tap(action)
+
     bag = seat_view(words.state, seat).bag
     full = len(chosen) >= count
     tiles: list[ft.Control] = []
@@ -191,7 +238,7 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     finish: list[ft.Control] = [
         (ft.FilledButton if key == "card-done" else ft.Button)(
             content=ft.Text(label, size=15), height=TAP, key=key, disabled=action is None,
-            on_click=(lambda e, a=action: tap(a)) if action is not None else None)
+            on_click=(lambda e, a=action: enter(a)) if action is not None else None)
         for key, label, action in draw_endings(words, asked, chosen)
     ]
     if chosen:

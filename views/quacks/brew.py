@@ -1,9 +1,9 @@
 """Brewing on screen: one player's pot with the bag's palette, and the overview of every pot.
 
 Players brew at the same time, so every seat's entries are open at once; the engine's
-`seat_view(...).legal` says which taps it accepts for that seat now, and `draw_questions` what
-to ask before a chip is entered (yellow set 1: send the white before it back; blue set 1: which
-of the chips it draws was placed next).
+`seat_view(...).legal` says which taps it accepts for that seat now, and `draw_step` (chain.py)
+what to ask before a chip is entered (yellow set 1: send the white before it back; blue set 1:
+which of the chips it draws was placed next, and so on for a placed blue).
 """
 
 from __future__ import annotations
@@ -13,17 +13,21 @@ from typing import Any
 
 import flet as ft
 
-from companion.quacks.match_view import SeatView, draw_questions
+from companion.quacks.match_view import SeatView
+from views.quacks.chain import ChainQuestion, asks_anything
 from views.quacks.pieces import (
     chip_disc,
+    keyed,
     odds_legend,
+    odds_modes,
     odds_row,
+    odds_short,
     palette,
     pot_strip,
     pot_track,
     whites_meter,
 )
-from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
+from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level
 from views.ui import TAP, colour_dot
 
 Tap = Callable[[dict[str, Any]], Any]
@@ -49,6 +53,8 @@ def action_key(action: Mapping[str, Any]) -> str:
     """A stable key (and e2e handle) for a non-draw brewing entry."""
     if "beside" in action:
         return f"beside-{action['beside']}"
+    if action.get("restart") is False:
+        return "go-on"
     return next(key for key in ("flask", "stir", "stop", "restart") if key in action)
 
 
@@ -70,7 +76,10 @@ def stats_line(words: Words, view: SeatView) -> str:
                     flask=flask)
 
 
-def seat_header(words: Words, view: SeatView, colour: str) -> ft.Control:
+def seat_header(words: Words, view: SeatView, colour: str, odds_mode: str = "percent") -> ft.Control:
+    """Name and status, the player's holdings, and the whites with the next chip's risk."""
+    risk = odds_short(words, view, odds_mode)
+    whites = words.tr("quacks_ui.whites", total=view.white_total, limit=view.white_limit)
     return ft.Column(spacing=2, controls=[
         ft.Row(spacing=8, controls=[
             colour_dot(colour, 22),
@@ -79,48 +88,60 @@ def seat_header(words: Words, view: SeatView, colour: str) -> ft.Control:
                     color=ft.Colors.ERROR if view.exploded else None),
         ]),
         ft.Text(stats_line(words, view), size=13, key=f"stats-{view.seat}"),
+        ft.Text(f"{whites} · {risk}" if risk else whites, size=13, weight=ft.FontWeight.BOLD,
+                key=f"risk-{view.seat}"),
     ])
 
 
 @ft.component
-def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap, wide: bool = False) -> ft.Control:
-    """One player's round: the pot, the whites, the odds, the palette and the buttons."""
+def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap, wide: bool = False, odds_mode: str = "percent",
+              set_odds_mode: Callable[[str], Any] | None = None) -> ft.Control:
+    """One player's round, the palette near the top so that a phone shows it without
+    scrolling: who and how it stands, the pot, the chips to tap (or the open chip's question,
+    while which the other buttons wait), the buttons, then the whites and the odds."""
     none: str | None = None
     asking, set_asking = ft.use_state(none)  # the chip drawn whose question is open
     seat = view.seat
 
     def draw(code: str) -> None:
-        if draw_questions(words.state, seat, code) and draw_variants(view, code):
+        if asks_anything(words, seat, (code,)):
             set_asking(code)
         else:
             tap({"seat": seat, "draw": code})
 
-    def answer(action: dict[str, Any]) -> None:
+    def finish(item: str | dict[str, Any]) -> None:
         set_asking(None)
-        tap(action)
+        tap({"seat": seat, "draw": item})
 
-    controls: list[ft.Control] = [
-        seat_header(words, view, colour),
-        pot_track(words, view, wide=wide),
-    ]
+    controls: list[ft.Control] = [seat_header(words, view, colour, odds_mode), pot_track(words, view, wide=wide)]
+    open_question = asking is not None and asking in drawable(view)
+    if open_question:
+        assert asking is not None
+        controls.append(keyed(ChainQuestion, words, seat, asking, finish, lambda: set_asking(None),
+                              key=f"chain-{seat}-{asking}"))
+    elif not view.finished or drawable(view):
+        controls.append(palette(words, view.bag, drawable(view), draw, seat))
+    actions = other_actions(view)
+    if not open_question and any("restart" in a for a in actions):
+        controls.append(ft.Text(words.tr("quacks_ui.chance_prompt", n=len(view.chips)), size=14,
+                                weight=ft.FontWeight.BOLD, key=f"chance-{seat}"))
+    buttons = [action_button(words, view, action, tap) for action in actions] if not open_question else []
+    if buttons:
+        controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=buttons))
     if view.scoring is not None:
         controls.append(ft.Text(words.tr("quacks_ui.scoring", space=words.space(view.scoring)), size=14,
                                 weight=ft.FontWeight.BOLD, key=f"scoring-{seat}"))
     controls.append(whites_meter(words, view))
     if view.odds is not None:
-        controls += [odds_row(words, view), odds_legend(words)]
-    if asking is not None and asking in drawable(view):
-        controls.append(draw_question(words, view, asking, answer, lambda: set_asking(None)))
-    elif not view.finished:
-        controls.append(ft.Text(words.tr("quacks_ui.palette_title"), size=14))
-        controls.append(palette(words, view.bag, drawable(view), draw, seat))
-    buttons = [action_button(words, view, action, tap) for action in other_actions(view)]
-    if buttons:
-        controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=buttons))
+        controls.append(odds_row(words, view, odds_mode))
+        if odds_mode != "off":
+            controls.append(odds_legend(words))
+        if set_odds_mode is not None:
+            controls.append(odds_modes(words, odds_mode, set_odds_mode))
     if view.finished and not view.legal:
         controls.append(ft.Text(words.tr("quacks_ui.bag_now", chips=bag_text(words, view)), size=13))
     return ft.Container(key=f"seat-{seat}", padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER,
-                        content=ft.Column(spacing=10, controls=controls))
+                        content=ft.Column(spacing=8, controls=controls))
 
 
 def bag_text(words: Words, view: SeatView) -> str:
@@ -140,6 +161,8 @@ def action_button(words: Words, view: SeatView, action: dict[str, Any], tap: Tap
         label, icon = words.tr("quacks_ui.stop"), ft.Icons.BACK_HAND
     elif key == "restart":
         label, icon = words.tr("quacks_ui.restart"), ft.Icons.RESTART_ALT
+    elif key == "go-on":
+        label, icon = words.tr("quacks_ui.go_on"), ft.Icons.ARROW_FORWARD
     else:
         chip = words.chip(view.beside[0]) if view.beside else ""
         label, icon = words.tr(f"quacks_ui.{key.replace('-', '_')}", chip=chip), ft.Icons.CALL_SPLIT
@@ -148,57 +171,21 @@ def action_button(words: Words, view: SeatView, action: dict[str, Any], tap: Tap
                 on_click=lambda: tap(action))
 
 
-def draw_question(words: Words, view: SeatView, code: str, answer: Tap, cancel: Callable[[], Any]) -> ft.Control:
-    """What to ask before entering `code`: yellow set 1 may send the white before it back; blue
-    set 1 draws more chips and may place one of them next. Every answer is an engine entry."""
-    seat = view.seat
-    variants = draw_variants(view, code)
-    buttons: list[ft.Control] = []
-    if any(v["draw"].get("return_white") for v in variants):
-        before = view.chips[-1].chip if view.chips else code
-        prompt = words.tr("quacks_ui.ask_return_white", chip=words.chip(code), white=words.chip(before))
-        buttons.append(ft.FilledButton(content=ft.Text(words.tr("quacks_ui.return_white_yes"), size=15), height=TAP,
-                                       key="return-white-yes",
-                                       on_click=lambda: answer({"seat": seat, "draw": {"chip": code,
-                                                                                        "return_white": True}})))
-        buttons.append(ft.OutlinedButton(content=ft.Text(words.tr("quacks_ui.return_white_no"), size=15),
-                                         height=TAP, key="return-white-no",
-                                         on_click=lambda: answer({"seat": seat, "draw": code})))
-    else:
-        prompt = words.tr("quacks_ui.ask_place", chip=words.chip(code), count=int(code[1:]))
-        for variant in variants:
-            placed = variant["draw"]["place"]
-            buttons.append(ft.Semantics(
-                label=words.tr("quacks_ui.place_chip", chip=words.chip(placed)), button=True, container=True,
-                exclude_semantics=True,
-                content=ft.Container(key=f"place-{placed}", border_radius=30, padding=2, ink=True,
-                                     on_click=lambda e, v=variant: answer(v),
-                                     content=chip_disc(placed, 52))))
-        buttons.append(ft.OutlinedButton(content=ft.Text(words.tr("quacks_ui.place_none"), size=15), height=TAP,
-                                         key="place-none", on_click=lambda: answer({"seat": seat, "draw": code})))
-    buttons.append(ft.TextButton(content=ft.Text(words.tr("quacks_ui.cancel"), size=15), height=TAP,
-                                 key="draw-cancel", on_click=lambda: cancel()))
-    return ft.Container(key="draw-question", padding=12, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                        content=ft.Column(spacing=8, controls=[
-                            ft.Text(prompt, size=15, weight=ft.FontWeight.BOLD,
-                                    color=ft.Colors.ON_TERTIARY_CONTAINER),
-                            ft.Row(wrap=True, spacing=8, run_spacing=8, controls=buttons)]))
-
-
-def overview_card(words: Words, view: SeatView, colour: str, open_seat: Callable[[int], Any]) -> ft.Control:
+def overview_card(words: Words, view: SeatView, colour: str, open_seat: Callable[[int], Any],
+                  odds_mode: str = "percent") -> ft.Control:
     """One pot in short for the table's device: status, chips, whites, the next-draw odds."""
     odds: list[ft.Control] = []
-    if view.odds is not None:
+    risk = odds_short(words, view, odds_mode)
+    if view.odds is not None and risk is not None:
         level = odds_level(view.odds.next)
         odds.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=8, bgcolor=ODDS_PAINT[level],
-            content=ft.Text(words.tr("quacks_ui.odds_short", chance=percent(view.odds.next)), size=13,
-                            weight=ft.FontWeight.BOLD, color=ODDS_INK[level])))
+            content=ft.Text(risk, size=13, weight=ft.FontWeight.BOLD, color=ODDS_INK[level])))
     return ft.Container(
         key=f"overview-{view.seat}", padding=10, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER,
         border=ft.Border.all(2, ft.Colors.ERROR if view.exploded else ft.Colors.OUTLINE_VARIANT),
         content=ft.Column(spacing=6, controls=[
-            seat_header(words, view, colour),
+            seat_header(words, view, colour, "off"),
             pot_strip(words, view),
             ft.Row(wrap=True, spacing=8, run_spacing=6, controls=[
                 ft.Text(words.tr("quacks_ui.whites", total=view.white_total, limit=view.white_limit), size=14),

@@ -12,7 +12,7 @@ from companion.quacks.data import CHIPS, POT_TRACK, Bag
 from companion.quacks.match_view import SeatView
 from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
 
-PALETTE_DISC = 56  # a bag chip in the palette: a thumb-sized target
+PALETTE_DISC = 48  # a bag chip in the palette: a thumb-sized target, five in a row on a 360 px phone
 POT_DISC = 24
 SPACE = 32  # one pot space (the chips on it a little smaller)
 WIDE_SPACE = 40  # on a wide window
@@ -60,22 +60,22 @@ def palette(words: Words, bag: Bag, drawable: Sequence[str], on_draw: Callable[[
     for code in bag:
         count = bag[code]
         can = code in drawable
-        disc = ft.Stack(width=PALETTE_DISC + 10, height=PALETTE_DISC + 6, controls=[
+        disc = ft.Stack(width=PALETTE_DISC + 6, height=PALETTE_DISC + 6, controls=[
             ft.Container(left=0, top=6, content=chip_disc(code, PALETTE_DISC, dimmed=not can)),
-            ft.Container(right=0, top=0, padding=ft.Padding.symmetric(horizontal=5, vertical=1), border_radius=10,
+            ft.Container(right=0, top=0, padding=ft.Padding.symmetric(horizontal=4, vertical=0), border_radius=9,
                          bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                         content=ft.Text(f"×{count}", size=12, weight=ft.FontWeight.BOLD,
+                         content=ft.Text(f"×{count}", size=11, weight=ft.FontWeight.BOLD,
                                          color=ft.Colors.ON_SECONDARY_CONTAINER)),
         ])
         label = words.tr("quacks_ui.draw_chip", chip=words.chip(code), count=count)
         tiles.append(ft.Semantics(
             label=label, button=can, container=True, exclude_semantics=True,
-            content=ft.Container(key=f"bag-{seat}-{code}", content=disc, border_radius=12, padding=2,
+            content=ft.Container(key=f"bag-{seat}-{code}", content=disc, border_radius=12, padding=0,
                                  ink=can, on_click=(lambda e, c=code: on_draw(c)) if can else None),
         ))
     if not tiles:
         tiles.append(ft.Text(words.tr("quacks_ui.bag_empty"), size=14))
-    return ft.Row(key=f"palette-{seat}", wrap=True, spacing=10, run_spacing=10, controls=tiles)
+    return ft.Row(key=f"palette-{seat}", wrap=True, spacing=6, run_spacing=6, controls=tiles)
 
 
 def track_end(view: SeatView, whole: bool = False) -> int:
@@ -94,18 +94,26 @@ def pot_track(words: Words, view: SeatView, wide: bool = False) -> ft.Control:
     on a wide window all of them, larger)."""
     size = WIDE_SPACE if wide else SPACE
     disc = size * POT_DISC / SPACE
-    placed = {p.space: p.chip for p in view.chips}
+    placed: dict[int, list[str]] = {}  # several chips may lie on the last space
+    for p in view.chips:
+        placed.setdefault(p.space, []).append(p.chip)
     scoring = view.scoring.index if view.scoring is not None else None
     cells: list[ft.Control] = []
     for space in POT_TRACK[:track_end(view, wide) + 1]:
         index = space.index
-        layers: list[ft.Control] = [ft.Container(
-            left=1, top=0, content=ft.Text(str(space.coins), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
+        layers: list[ft.Control] = [ft.Container(  # the space named as every text names it: its number
+            left=1, top=0, content=ft.Text(str(index), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
         if space.ruby:
             layers.append(ft.Container(right=2, top=2, width=6, height=6, shape=ft.BoxShape.CIRCLE, bgcolor=RUBY))
         if index in placed:
             offset = (size - disc) / 2
-            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index], disc)))
+            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index][-1], disc)))
+            if len(placed[index]) > 1:
+                layers.append(ft.Container(
+                    right=0, bottom=0, padding=ft.Padding.symmetric(horizontal=2), border_radius=6,
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER, key=f"space-count-{view.seat}-{index}",
+                    content=ft.Text(f"×{len(placed[index])}", size=9, weight=ft.FontWeight.BOLD,
+                                    color=ft.Colors.ON_SECONDARY_CONTAINER)))
         elif index == view.droplet:
             layers.append(ft.Container(left=size / 2 - 5, top=size / 2 - 3, width=10, height=10,
                                        shape=ft.BoxShape.CIRCLE, bgcolor=DROPLET))
@@ -126,7 +134,8 @@ def pot_track(words: Words, view: SeatView, wide: bool = False) -> ft.Control:
 
 
 def pot_words(words: Words, view: SeatView) -> str:
-    """The pot read aloud: the chips on their spaces and the scoring space."""
+    """The pot read aloud: the chips on their spaces (all of them: several may share the last
+    space) and the scoring space."""
     chips = ", ".join(words.tr("quacks_ui.chip_on", chip=words.chip(p.chip), space=p.space) for p in view.chips)
     scoring = words.space(view.scoring) if view.scoring is not None else words.tr("quacks_ui.nothing")
     return words.tr("quacks_ui.pot_said", name=words.name(view.seat), chips=chips or words.tr("quacks_ui.nothing"),
@@ -164,27 +173,58 @@ def whites_meter(words: Words, view: SeatView) -> ft.Control:
     ])
 
 
-def odds_row(words: Words, view: SeatView) -> ft.Control:
-    """The chance of exploding on the next draw, within 2 and within 3, coloured by size."""
+ODDS_MODES = ("percent", "chips", "off")  # how a table likes the risk shown (the device keeps it)
+
+
+def odds_row(words: Words, view: SeatView, mode: str = "percent") -> ft.Control:
+    """The chance of exploding on the next draw, within 2 and within 3, coloured by size; in
+    "chips" the next draw as the chips that would explode it ("3 of 14"), the others as
+    percentages; nothing in "off"."""
     odds = view.odds
     if odds is None:
         return ft.Text(words.tr("quacks_ui.odds_none"), size=13, key=f"odds-{view.seat}")
+    if mode == "off":
+        return ft.Text(words.tr("quacks_ui.odds_hidden"), size=13, key=f"odds-{view.seat}")
     pills: list[ft.Control] = []
     for key, chance in (("next", odds.next), ("within_2", odds.within_2), ("within_3", odds.within_3)):
         level = odds_level(chance)
         label = words.tr(f"quacks_ui.odds.{key}")
         said = words.tr("quacks_ui.odds_said", what=label, chance=percent(chance))
+        shown = percent(chance)
+        if mode == "chips" and key == "next":
+            shown = words.tr("quacks_ui.odds_chips", count=odds.next_chips, left=odds.draws_left)
+            said = words.tr("quacks_ui.odds_chips_said", count=odds.next_chips, left=odds.draws_left)
         pills.append(ft.Semantics(label=said, container=True, exclude_semantics=True, expand=True, content=ft.Container(
             expand=True, padding=ft.Padding.symmetric(horizontal=6, vertical=6), border_radius=10,
             bgcolor=ODDS_PAINT[level], key=f"odds-{view.seat}-{key}",
             content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.Text(percent(chance), size=20, weight=ft.FontWeight.BOLD, color=ODDS_INK[level]),
+                ft.Text(shown, size=20, weight=ft.FontWeight.BOLD, color=ODDS_INK[level]),
                 ft.Text(label, size=12, color=ODDS_INK[level], text_align=ft.TextAlign.CENTER),
             ]))))
     return ft.Column(key=f"odds-{view.seat}", spacing=4, controls=[
         ft.Text(words.tr("quacks_ui.odds_title", left=odds.draws_left), size=13),
         ft.Row(spacing=6, controls=pills),
     ])
+
+
+def odds_short(words: Words, view: SeatView, mode: str) -> str | None:
+    """The next draw's risk in a few words, as the table likes it (None: hidden or none)."""
+    odds = view.odds
+    if odds is None or mode == "off":
+        return None
+    if mode == "chips":
+        return words.tr("quacks_ui.odds_short_chips", count=odds.next_chips, left=odds.draws_left)
+    return words.tr("quacks_ui.odds_short", chance=percent(odds.next))
+
+
+def odds_modes(words: Words, mode: str, choose: Callable[[str], Any]) -> ft.Control:
+    """How the risk is shown on this device: in percent, in chips, or hidden."""
+    return ft.Row(key="odds-modes", wrap=True, spacing=6, run_spacing=6, controls=[
+        ft.Text(words.tr("quacks_ui.odds_mode"), size=13),
+        *((ft.FilledTonalButton if choice == mode else ft.OutlinedButton)(
+            content=ft.Text(words.tr(f"quacks_ui.odds_mode.{choice}"), size=13), height=48,
+            key=f"odds-mode-{choice}", on_click=lambda e, c=choice: choose(c))
+          for choice in ODDS_MODES)])
 
 
 def odds_legend(words: Words) -> ft.Control:

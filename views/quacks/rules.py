@@ -25,6 +25,8 @@ RULES = tuple(
     for index, rule_id in enumerate(rule_ids)
 )
 RULE_IDS = tuple(rule.id for rule in RULES)
+# How the app reads what the rules leave open (the cards, the books, steps D–F together).
+READINGS = ("together", "second_chance", "placing", "whites", "corrections")
 
 
 def rule_row(rule_id: str, text: str) -> ft.Control:
@@ -83,6 +85,8 @@ def QuacksRules(model: AppModel, rule: str | None = None) -> ft.Control:
     for title, rule_ids in SECTIONS:
         controls.append(heading(tr(title)))
         controls.extend(rule_row(rule_id, tr(f"quacks_ui.rules.{rule_id}")) for rule_id in rule_ids)
+    controls.append(heading(tr("quacks_ui.rules.readings_heading")))
+    controls += [ft.Text(tr(f"quacks_ui.rules.reading_{part}"), size=15, key=f"reading-{part}") for part in READINGS]
     controls += book_table(model)
     controls += card_list(model)
     controls.append(heading(tr("quacks_ui.rules.app_heading")))

@@ -5,8 +5,10 @@
 - Brewing (QK-5 … QK-10, QK-18): everyone at once. A seat switcher opens any player's pot and
   palette; the table's device shows every pot in short. A device can be set to one seat
   ("this phone is Ana's") and then opens on that seat.
-- The evaluation A–F (QK-11 … QK-16): the one question waiting, its legal answers as big
-  buttons, the shop with the legal purchases only, the bonus die typed or rolled for you.
+- The evaluation A–F (QK-11 … QK-16): the questions waiting (in D–F every player's at once,
+  this device's own first), the legal answers as big buttons, the shop with the legal
+  purchases only, the bonus die as the table rolled it (or rolled for you).
+- A desktop window shows the pots (and the evaluation's tallies) side by side.
 - Always: the round (1–9), the fortune card in force, what just happened, the scoreboard with
   the rat tails between the players, undo/redo/rules (MatchTools); at the end the places.
 
@@ -14,7 +16,8 @@ Which seat a device shows first is kept in the browser's own storage (Flet's
 SharedPreferences, localStorage on the web) under the match's id: it belongs to the device,
 not to the match (other devices must not see it) nor to the address (a QR code shared from a
 phone must not carry "Ana's" to the next phone); it survives a reload and the way to the
-rules and back. Where that storage is unavailable the choice lasts as long as the screen.
+rules and back. How the device shows the risk (percent, chips, hidden) is kept there too.
+Where that storage is unavailable the choice lasts as long as the screen.
 """
 
 from __future__ import annotations
@@ -26,19 +29,20 @@ from typing import Any
 import flet as ft
 
 from companion.quacks.match_state import MatchState
-from companion.quacks.match_view import card_view, question, seat_view
+from companion.quacks.match_view import Question, card_view, questions, seat_view
 from companion.quacks.screen_board import evaluation_board, evaluation_step
 from views.live import LiveMatch
 from views.model import AppModel
 from views.quacks.ask import QuestionPanel
 from views.quacks.board import result_card, round_indicator, scoreboard, steps_row, tally_card
 from views.quacks.brew import SeatPanel, overview_card
-from views.quacks.pieces import WIDE, keyed
+from views.quacks.pieces import ODDS_MODES, WIDE, keyed
 from views.quacks.words import Words, last_lines
 from views.screens.match import MatchTools, refusal_banner
 from views.ui import TAP, body, colour_dot
 
 ALL = "all"  # the seat switcher's "everyone" (the table's overview)
+ODDS_KEY = "companion.quacks.odds"  # how this device shows the risk (all its matches)
 BREW_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart")
 STALE = "store.stale_write"
 log = logging.getLogger(__name__)
@@ -172,6 +176,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     no_seat: int | None = None
     no_pick: int | str | None = None
     device, set_device = ft.use_state(no_seat)  # this device's seat (None: the table's device)
+    odds_mode, set_odds_mode = ft.use_state("percent")  # how this device shows the risk
     picked, set_picked = ft.use_state(no_pick)  # the seat switcher's choice (None: the device's)
     prefs: Any = ft.use_ref(None)
     page = ft.context.page
@@ -214,11 +219,34 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         if live.roll(seen=seen):
             model.changed()
 
+    async def remember_odds() -> None:
+        try:
+            value = await ft.SharedPreferences().get(ODDS_KEY)
+        except Exception as failed:
+            log.info("no client storage for the risk display: %s", failed)
+            return
+        if value in ODDS_MODES:
+            set_odds_mode(value)
+
+    ft.use_effect(remember_odds, [])
+
+    def choose_odds(mode: str) -> None:
+        set_odds_mode(mode)
+
+        async def keep() -> None:
+            try:
+                await ft.SharedPreferences().set(ODDS_KEY, mode)
+            except Exception as failed:
+                log.info("the risk display was not saved: %s", failed)
+
+        page.run_task(keep)
+
     shown = picked if picked is not None else (device if device is not None else ALL)
-    controls: list[ft.Control] = [
-        round_indicator(words, state.round, outcome.over),
-        ft.Text(phase_line(words, state), size=18, weight=ft.FontWeight.BOLD, key="phase"),
-    ]
+    # A phone keeps its screen for the pots and the questions: the round's dots only where
+    # there is room (a wide window, the fortune card, the end); the phase line says the round.
+    dots = wide or state.phase == "fortune" or outcome.over
+    controls: list[ft.Control] = [round_indicator(words, state.round, outcome.over)] if dots else []
+    controls.append(ft.Text(phase_line(words, state), size=18, weight=ft.FontWeight.BOLD, key="phase"))
     banner = refusal_banner(model, live)
     if banner is not None:
         controls.append(banner)
@@ -231,33 +259,37 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         context.append(ft.Container(key="last", padding=10, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                                     content=ft.Column(spacing=2, controls=[ft.Text(line, size=14) for line in said])))
     playing = live.active and not outcome.over
-    brewing = playing and state.phase == "brewing" and question(state) is None
-    if not brewing:
+    first = playing and state.phase in ("brewing", "evaluation")  # the pots or the questions first
+    if not first:
         controls += context
     if outcome.over:
         controls.append(result_card(words, outcome))
     elif playing:
-        controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll, wide)
-    if brewing:  # the pots first: what a phone at the table is for
+        controls += phase_controls(words, colours, shown, device, lambda s: set_picked(s), choose, tap, roll, wide,
+                                   (odds_mode, choose_odds))
+    if first:  # the pots and questions first: what a phone at the table is for
         controls += context
     controls.append(scoreboard(words, colours))
     controls.append(MatchTools(model, live))
-    return body(*controls)
+    # keyed by the layout: a window resized across WIDE lays the screen out afresh (Flet keeps
+    # a responsive column's old width otherwise)
+    return ft.Container(key=f"layout-{'wide' if wide else 'narrow'}", content=body(*controls, wide=wide))
 
 
 def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device: int | None, show: Any,
-                   choose: Any, tap: Any, roll: Any, wide: bool) -> list[ft.Control]:
+                   choose: Any, tap: Any, roll: Any, wide: bool, odds: tuple[str, Any]) -> list[ft.Control]:
     state = words.state
-    asked = question(state)
+    open_now = questions(state)
     out: list[ft.Control] = []
     if state.phase == "evaluation":
         out.append(steps_row(words, evaluation_step(state)))
-    if asked is not None:
-        out.append(keyed(QuestionPanel, words, asked, tap, roll,
-                         key=f"q-{state.round}-{asked.source}-{asked.kind}-{asked.seat}-{asked.step}"))
+    if open_now:
+        out.append(keyed(QuestionList, words, open_now, device, tap, roll, wide, key=f"questions-{state.round}"))
     if state.phase == "evaluation":
-        out += [tally_card(words, line, colours.get(line.seat, "#888888")) for line in evaluation_board(state)]
-    elif state.phase == "brewing" and asked is None:
+        out.append(side_by_side([tally_card(words, line, colours.get(line.seat, "#888888"))
+                                 for line in evaluation_board(state)], wide))
+    elif state.phase == "brewing" and not open_now:
+        odds_mode, choose_odds = odds
         rats = [p.pot.rats if p.pot is not None else 0 for p in state.players]
         if any(rats):
             line = ", ".join(words.tr("quacks_ui.said.rats_of", name=words.name(s), rats=n) for s, n in enumerate(rats))
@@ -266,10 +298,49 @@ def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device:
         row = device_row(words, shown, device, choose)
         if row is not None:
             out.append(row)
-        if shown == ALL:
-            out += [overview_card(words, seat_view(state, seat), colours.get(seat, "#888888"), show)
+        if shown == ALL and wide:  # a desktop has room for every pot, side by side
+            out.append(side_by_side([
+                keyed(SeatPanel, words, seat_view(state, seat), colours.get(seat, "#888888"), tap, True, odds_mode,
+                      None, key=f"seat-panel-{seat}") for seat in range(state.seats)], wide))
+        elif shown == ALL:
+            out += [overview_card(words, seat_view(state, seat), colours.get(seat, "#888888"), show, odds_mode)
                     for seat in range(state.seats)]
         else:
             out.append(keyed(SeatPanel, words, seat_view(state, shown), colours.get(shown, "#888888"), tap, wide,
-                             key=f"seat-panel-{shown}"))
+                             odds_mode, choose_odds, key=f"seat-panel-{shown}"))
     return out
+
+
+@ft.component
+def QuestionList(words: Words, open_now: tuple[Question, ...], device: int | None, tap: Any, roll: Any,
+                 wide: bool) -> ft.Control:
+    """The questions the match waits on. The table's device shows every one (in steps D–F each
+    seat's at once). A device set to one seat shows that seat's; the others' wait behind a
+    button, for a player without a phone of their own."""
+    state = words.state
+    others_shown, set_others_shown = ft.use_state(False)
+    mine = [asked for asked in open_now if device is None or asked.seat == device]
+    others = [asked for asked in open_now if device is not None and asked.seat != device]
+    panels: list[ft.Control] = [
+        keyed(QuestionPanel, words, asked, tap, roll,
+              key=f"q-{state.round}-{asked.source}-{asked.kind}-{asked.seat}-{asked.step}")
+        for asked in (*mine, *(others if others_shown else ()))]
+    controls: list[ft.Control] = []
+    if not mine:
+        names = ", ".join(dict.fromkeys(words.name(asked.seat) for asked in open_now))
+        controls.append(ft.Text(words.tr("quacks_ui.waiting_for", names=names), size=15, key="waiting"))
+    controls.append(side_by_side(panels, wide and len(panels) > 1))
+    if others and not others_shown:
+        names = ", ".join(dict.fromkeys(words.name(asked.seat) for asked in others))
+        controls.append(ft.TextButton(content=ft.Text(words.tr("quacks_ui.answer_for", names=names), size=15),
+                                      icon=ft.Icons.PEOPLE_OUTLINE, height=48, key="answer-for-others",
+                                      on_click=lambda: set_others_shown(True)))
+    return ft.Column(spacing=12, controls=controls)
+
+
+def side_by_side(cards: list[ft.Control], wide: bool) -> ft.Control:
+    """Cards one under the other on a phone, two or more in a row on a wide window."""
+    if not wide:
+        return ft.Column(spacing=12, controls=cards)
+    return ft.ResponsiveRow(spacing=12, run_spacing=12, controls=[
+        ft.Container(col={"xs": 12, "md": 6, "xl": 6 if len(cards) < 3 else 4}, content=card) for card in cards])

@@ -1,5 +1,5 @@
 """The Quacks set-up form: the book set of each colour (QK-1, set 1 the beginners' default) with
-the chosen book's effect, and the start player among the chosen seats."""
+the chosen book's effect and prices, and the start player, chosen by name, in seat order."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.quacks import GAME
-from companion.quacks.data import BOOK_COLOURS, BOOK_ROUND_OUT, BOOK_SETS
+from companion.quacks.data import BOOK_COLOURS, BOOK_ROUND_OUT, BOOK_SETS, VALUES, default_catalogue, price
 from views.model import AppModel
 from views.quacks.pieces import CHIP_PAINT
 from views.ui import TAP
@@ -28,6 +28,29 @@ def fixed(setup: dict[str, Any], players: int, **values: Any) -> dict[str, Any]:
     out = {**setup, **values}
     out["start"] = start_seat(out, players)
     return out
+
+
+def seat_label(model: AppModel, seat: int, seats: Sequence[Any]) -> str:
+    """A seat for the start player's choice: its number and who sits there, in seat order."""
+    name = getattr(seats[seat], "name", None) if seat < len(seats) else None
+    if name:
+        return model.tr("quacks_ui.setup.seat_named", seat=seat + 1, name=name)
+    return model.tr("quacks_ui.setup.seat", seat=seat + 1)
+
+
+def prices_line(model: AppModel, colour: str, book_set: int) -> str:
+    """The chosen set's prices of a colour (QK-14), and set 1's beside them where they differ."""
+    tr = model.tr
+    catalogue = default_catalogue()
+    values = VALUES[colour]
+    coins = [price(catalogue, colour, book_set, value) for value in values]
+    listed = ", ".join(tr("quacks_ui.setup.price", chip=tr("quacks_ui.chip", colour=tr(f"quacks_ui.colour.{colour}"),
+                                                           value=value), coins=amount)
+                       for value, amount in zip(values, coins, strict=True))
+    base = [price(catalogue, colour, 1, value) for value in values]
+    if book_set == 1 or base == coins:
+        return tr("quacks_ui.setup.prices", prices=listed)
+    return tr("quacks_ui.setup.prices_changed", set=book_set, prices=listed, base=", ".join(map(str, base)))
 
 
 @ft.component
@@ -65,12 +88,13 @@ def QuacksSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[dic
                     for book_set in BOOK_SETS
                 ]),
                 ft.Text(tr(f"quacks.book.{colour}.{chosen}"), size=13, key=f"book-{colour}-text"),
+                ft.Text(prices_line(model, colour, chosen), size=13, key=f"book-{colour}-prices"),
             ])))
     controls.append(ft.Text(tr("quacks_ui.setup.start", rule=RULE_OF_OPTION["start"]), size=15))
     if players >= 2:
         controls.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             (ft.FilledButton if seat == start else ft.OutlinedButton)(
-                content=ft.Text(tr("quacks_ui.setup.seat", seat=seat + 1), size=15), height=TAP,
+                content=ft.Text(seat_label(model, seat, seats), size=15), height=TAP,
                 key=f"option-start-{seat}", on_click=lambda e, s=seat: set_setup(fixed(setup, players, start=s)))
             for seat in range(players)
         ]))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.quacks.data import CHIPS, RUBIES_PER_DROPLET, RUBIES_PER_FLASK, PotSpace
+from companion.quacks.match_fortune import figure
 from companion.quacks.match_state import MatchState
 from companion.quacks.match_view import Question
 
@@ -165,16 +166,20 @@ class Words:
         if option is None:
             return self.tr("quacks_ui.answer.take_nothing")
         if option in ("droplet", "rubies", "remove_W1"):
-            return self.tr(f"quacks_ui.answer.take_{option}")
+            return self.tr(f"quacks_ui.answer.take_{option}", n=self.printed(asked) if option != "remove_W1" else 0)
         if option == "vp":
             if asked.effect == "choose_4chip_or_vp_per_rat":
                 return self.tr("quacks_ui.answer.take_vp_rats", rats=self.state.players[asked.seat].rats)
-            return self.tr("quacks_ui.answer.take_vp4")
+            return self.tr("quacks_ui.answer.take_vp4", n=self.printed(asked))
         if option in CHIPS:
             if asked.effect == "trade_ruby_for_1chip":
                 return self.tr("quacks_ui.answer.pay_ruby_for", chip=self.chip(option))
             return self.tr("quacks_ui.answer.take_chip", chip=self.chip(option))
         return str(option)
+
+    def printed(self, asked: Question) -> int:
+        """The number on the card that asks (the table may have corrected it)."""
+        return figure(self.state.fortune, asked.effect or "")
 
     def spend(self, spend: Mapping[str, Any]) -> str:
         steps, flask = int(spend["droplet"]), bool(spend["flask"])
@@ -215,7 +220,20 @@ class Words:
             return tr(key, name=who)
         if kind == "white_returned":
             return tr(f"quacks_ui.said.returned_{event.get('by', 'flask')}", name=who, chip=self.chip(event["chip"]))
-        if kind in ("set_aside", "blue_draws", "ruby", "protection", "white_limit", "spoon", "restart"):
+        if kind == "restart":
+            flask = tr("quacks_ui.flask_state.full" if event.get("flask", True) else "quacks_ui.flask_state.empty")
+            said = tr("quacks_ui.said.restart", name=who, flask=flask)
+            kept = event.get("kept") or []
+            return f"{said} {tr('quacks_ui.said.restart_kept', chips=self.chips(kept))}" if kept else said
+        if kind == "go_on":
+            return tr("quacks_ui.said.go_on", name=who)
+        if kind == "basket":
+            chips = event.get("chips") or []
+            return tr("quacks_ui.said.basket", name=who, chips=self.chips(chips)) if chips \
+                else tr("quacks_ui.said.basket_nothing", name=who)
+        if kind == "sold_out":
+            return tr("quacks_ui.said.sold_out", name=who, chips=self.chips(event.get("chips") or []))
+        if kind in ("set_aside", "blue_draws", "ruby", "protection", "white_limit", "spoon"):
             return tr(f"quacks_ui.said.{kind}", name=who, chip=self.chip(event["chip"]) if "chip" in event else "",
                       count=event.get("count", ""), draws=event.get("draws", ""), limit=event.get("limit", ""))
         if kind == "vp" and "step" not in event:  # blue set 4 while brewing

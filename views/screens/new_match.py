@@ -186,7 +186,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         colour_choices,
         *([heading(model.tr("new.seat_order")), ft.Card(content=ft.Column(spacing=0, controls=seat_rows))]
           if seat_rows else []),
-        *([heading(model.tr("new.house_rules")), *options] if options else []),
+        *([heading(model.tr(views.options_heading)), *options] if options else []),
         *([ft.Text(problem, color=ft.Colors.ERROR, size=15)] if problem else []),
         ft.FilledButton(content=ft.Text(model.tr("new.start"), size=18), icon=ft.Icons.PLAY_ARROW,
                         height=TAP + 8, on_click=lambda: start()),
