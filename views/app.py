@@ -6,9 +6,9 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import LANGUAGES
 from db import Store
 from views.device import AWAKE_SCREENS, Device
-from views.main import app_locale
 from views.model import AppModel
 from views.prefs import load_prefs
 from views.screens import SCREENS
@@ -18,6 +18,12 @@ from views.words import install as keep_korean_words_whole
 
 FONT = FONT_FAMILY  # ships in assets/fonts so Hangul renders in the web client too
 SEED = "#8d6e63"
+
+
+def app_locale(lang: str) -> ft.LocaleConfiguration:
+    """The page's locale: Flutter writes it into `<html lang>` (without it the page says en-US)."""
+    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code) for code in LANGUAGES],
+                                  current_locale=ft.Locale(lang))
 
 
 BLACK = "#000000"

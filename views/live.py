@@ -1,6 +1,6 @@
 """A match being played: the store, the game record and the session wired together.
 
-The flow of design.md: a tap calls `LiveMatch.apply(action)` (or `roll`, `undo`, `redo`); the
+The flow of docs/architecture.md: a tap calls `LiveMatch.apply(action)` (or `roll`, `undo`, `redo`); the
 session validates it with the engine, the store commits the entry together with the finish or
 reopening it causes (one transaction per tap), and only then the screen shows its effect.
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, t
+from companion.i18n import t
 from views.delivery import Delivery
 
 if TYPE_CHECKING:
@@ -50,12 +50,6 @@ def shared_store() -> Store:
     from db import Store
 
     return Store.open()
-
-
-def app_locale(lang: str) -> ft.LocaleConfiguration:
-    """The page's locale: Flutter writes it into `<html lang>` (without it the page says en-US)."""
-    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code) for code in LANGUAGES],
-                                  current_locale=ft.Locale(lang))
 
 
 async def main(page: ft.Page) -> None:

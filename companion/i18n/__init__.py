@@ -1,7 +1,7 @@
 """The one translation layer: every text a player reads comes from here.
 
 One catalogue per language (Korean is the default, English the second), kept as JSON
-files by namespace (`ko/core.json`, `ko/senet.json`, ...) and merged at load time, so a
+files by namespace (`ko/app.json`, `ko/senet.json`, ...) and merged at load time, so a
 new game adds its own file instead of editing a shared one. Keys are message ids;
 values are `str.format` templates with named parameters.
 

@@ -1,4 +1,4 @@
-"""The Quacks of Quedlinburg (base game, rules/quacks.md): data tables, brewing, odds, rats,
+"""The Quacks of Quedlinburg (base game, rules QK-1 … QK-18): data tables, brewing, odds, rats,
 the evaluation, and the whole match as the app's game record."""
 
 from companion.game import Game, Option

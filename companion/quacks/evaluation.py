@@ -1,4 +1,4 @@
-"""A round's evaluation A–F (rules/quacks.md QK-11 … QK-17).
+"""A round's evaluation A–F (rules QK-11 … QK-17).
 
 The evaluation walks a list of *stations*: A (each roller's die, start player first),
 B (per player: black, green, purple), C (per player). Everything a station does without a

@@ -1,4 +1,4 @@
-"""What each evaluation step does to one player (rules/quacks.md QK-11 … QK-17).
+"""What each evaluation step does to one player (rules QK-11 … QK-17).
 
 Pure functions of a `Tally` (and the box, where chips come from it). Each effect returns the
 new tally and, where a choice is checked, raises `IllegalMove` with the rule id before

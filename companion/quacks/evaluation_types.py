@@ -1,4 +1,4 @@
-"""The records of a round's evaluation A–F (rules/quacks.md QK-11 … QK-17).
+"""The records of a round's evaluation A–F (rules QK-11 … QK-17).
 
 What each player brings (`PlayerIn`), what the table brings (`Setup`, with `Extras` for the
 fortune cards that act during the evaluation), the box (`Supply`), the running per-player

@@ -1,4 +1,4 @@
-"""A whole Quacks match, nine rounds (rules/quacks.md QK-1 … QK-18), as the session's engine.
+"""A whole Quacks match, nine rounds (rules QK-1 … QK-18), as the session's engine.
 
 A round runs through these phases (`MatchState.phase`):
 

@@ -1,4 +1,4 @@
-"""The records of a whole Quacks match (rules/quacks.md QK-1 … QK-18): immutable and JSON-able.
+"""The records of a whole Quacks match (rules QK-1 … QK-18): immutable and JSON-able.
 
 `MatchState` is the table (round, phase, start player, books, the table's price and card
 corrections, the fortune card in force, the box) and a `Player` per seat (bag, pot, droplet,

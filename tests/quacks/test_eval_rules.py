@@ -1,4 +1,4 @@
-"""Evaluation A–F rule by rule (rules/quacks.md QK-11 … QK-17, QK-1's book timing).
+"""Evaluation A–F rule by rule (rules QK-11 … QK-17, QK-1's book timing).
 
 Every expected number is worked out by hand from the rule text and the pot track (see
 test_eval_support's table); none is copied from the engine's output.

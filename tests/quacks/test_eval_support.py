@@ -2,7 +2,7 @@
 
 `pot("O1@1 G1@5")` is a pot of two chips; `player(...)` a `PlayerIn`; `run(...)` the whole
 evaluation with answers given up front. Values in the tests are worked out by hand from
-rules/quacks.md and the pot track (index: coins/VP, R = ruby):
+the rules (QK-1 … QK-18) and the pot track (index: coins/VP, R = ruby):
   5: 5/0 R   6: 6/1   8: 8/1   9: 9/1 R   11: 11/2   13: 13/2 R   14: 14/3   21: 18/4
   29: 22/7   33: 24/8   45: 30/12   51: 33/14   52: 33/14 R   53 (spoon): 35/15
 """

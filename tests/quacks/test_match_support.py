@@ -1,6 +1,6 @@
 """Small builders shared by the match tests (no tests here).
 
-Values in the tests are worked out by hand from rules/quacks.md and the pot track
+Values in the tests are worked out by hand from the rules (QK-1 … QK-18) and the pot track
 (index: coins/VP, R = ruby):
   1: 1/0   2: 2/0   3: 3/0   4: 4/0   5: 5/0 R   6: 6/1   7: 7/1   8: 8/1   9: 9/1 R
   10: 10/2   11: 11/2   12: 12/2   13: 13/2 R   14: 14/3   15: 15/3   16: 15/3 R   17: 16/3

@@ -1,4 +1,5 @@
-"""Home: the four games, unfinished matches to resume, and the way to history."""
+"""Home: every game, the unfinished matches to resume, and the ways to history, statistics,
+players, export and the rules."""
 
 from __future__ import annotations
 
