@@ -3,7 +3,8 @@
 A game is a folder (`companion/<game>/`) whose `__init__.py` defines `GAME`, and one line in
 `companion/games.py`. The record holds what the rest of the app needs to know: who may play,
 the typed set-up options (checked here, by the engine and by the store alike), the engine
-(state, actions, result, whose turn, the die), and the referee protocol's ops.
+(state, actions, result, whose turn, the die), the referee protocol's ops, and the game's
+place in the app's lists. What its screens need is in its `views/<game>/` (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -151,6 +152,9 @@ class Game:
     options: tuple[Option, ...] = ()
     teams: bool = False  # whether the set-up form offers teams
     players_rule: str | None = None  # the rule that sets the player count
+    # Its place in every list of games the app shows (home, filters, statistics), smallest first;
+    # a game that says nothing comes after the app's own, by id.
+    order: int = 1000
 
     @property
     def player_counts(self) -> range:

@@ -1,13 +1,14 @@
-"""The games the app knows.
+"""The games the app knows, in the order the app lists them.
 
-Every game the app will hold is listed in `LINEUP` (home screen order, with its player
-count shown while it is still being built). A game becomes playable by defining `GAME` in
-its package and adding its id to `REGISTERED` — the one line a new game touches here.
+A game becomes playable by defining `GAME` in its package and adding its id to `REGISTERED`:
+the one line a new game touches here. Its place in every list (home, filters, statistics) is
+its record's `order`.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from functools import cache
 
 from companion.game import Game
@@ -21,29 +22,22 @@ REGISTERED: tuple[str, ...] = (
     "quacks",
 )
 
-# Every game of the app, in home-screen order, with its player counts (min, max).
-LINEUP: dict[str, tuple[int, int]] = {
-    "quacks": (2, 4),
-    "senet": (2, 2),
-    "parchis": (2, 4),
-    "cavasie": (2, 5),
-}
-
 
 @cache
 def registry(extra: tuple[str, ...] = ()) -> dict[str, Game]:
-    """The playable games by id, each loaded from `companion.<id>` (or a dotted module path).
+    """The playable games by id, in the app's order, each loaded from `companion.<id>` (or a
+    dotted module path).
 
     `extra` names further modules (a test game); their games join the app's own.
     """
-    games: dict[str, Game] = {}
+    found: dict[str, Game] = {}
     for name in (*REGISTERED, *extra):
         module = importlib.import_module(name if "." in name else f"companion.{name}")
         game: Game = module.GAME
-        if game.id in games:
+        if game.id in found:
             raise ValueError(f"two games share the id {game.id!r}")
-        games[game.id] = game
-    return games
+        found[game.id] = game
+    return {game.id: game for game in sorted(found.values(), key=lambda game: (game.order, game.id))}
 
 
 _EXTRA: list[str] = []
@@ -56,11 +50,12 @@ def register_extra(module: str) -> None:
 
 
 def games() -> dict[str, Game]:
+    """Every playable game by id, in the order the app lists them: the one list of games."""
     return registry(tuple(_EXTRA))
 
 
 def game(game_id: str) -> Game | None:
-    """The playable game `game_id`, or None (not built yet, or unknown)."""
+    """The playable game `game_id`, or None (unknown to this version)."""
     return games().get(game_id)
 
 
@@ -88,5 +83,8 @@ def ids() -> list[str]:
     return sorted(games()) if _EXTRA else sorted(REGISTERED)
 
 
-def known(game_id: str) -> bool:
-    return game_id in LINEUP or game_id in games()
+def app_games(also: Iterable[str] = ()) -> list[str]:
+    """The one list of games every screen shows: the playable games in their order, then any
+    other game named in `also` (one stored by another version of the app), alphabetically."""
+    listed = list(games())
+    return listed + sorted(set(also) - set(listed))

@@ -1,7 +1,9 @@
 """What each game brings to the app's screens, found by the game's id.
 
 A game's screens live in `views/<game id>/`, whose `__init__.py` defines `VIEWS`, a
-`GameViews`. Nothing here names a game: a new game adds its folder and is found.
+`GameViews`: its match screen, rules, set-up form, log sentences, colour and icon, and its
+statistics sections. Nothing here names a game: a new game adds its folder and is found.
+The games come in the order of `companion.games.app_games()`, the one list every screen shows.
 """
 
 from __future__ import annotations
@@ -9,11 +11,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
+
+import flet as ft
 
 from companion.games import game as game_record
 from companion.session import Step
+
+PLAIN_COLOUR = "#546e7a"  # a game that brings no colour, or one this version cannot play
+PLAIN_ICON = ft.Icons.EXTENSION
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,10 @@ class Told:
 Describer = Callable[[Callable[..., str], str, Told], "str | None"]
 
 
+# (model, the game's db.stats.GameStats) -> its own statistics: (section title, controls) each
+StatsSections = Callable[[Any, Any], "list[tuple[str, list[ft.Control]]]"]
+
+
 @dataclass(frozen=True)
 class GameViews:
     match_screen: Callable[..., Any]  # @ft.component (model, live: LiveMatch)
@@ -54,21 +64,40 @@ class GameViews:
     option_labels: dict[str, str] | None = None  # option key -> message id of its label
     describe_step: Describer | None = None  # one log entry in words (record page, table view)
     options_heading: str = "new.house_rules"  # message id of the heading over the set-up options
+    colour: str = PLAIN_COLOUR  # the game's colour on tiles, chips, icons and its charts
+    icon: ft.IconData = PLAIN_ICON
+    stats_sections: StatsSections | None = None  # its own numbers on the statistics screen
 
 
-@cache
+_PLUGGED: dict[str, str] = {}  # game id -> module defining VIEWS, for a game outside views/
+_FOUND: dict[str, GameViews | None] = {}  # looked up once per playable game
+
+
+def register_views(game_id: str, module: str) -> None:
+    """Find game `game_id`'s screens in `module` (a test game, a plug-in), not in views/<id>."""
+    _PLUGGED[game_id] = module
+    _FOUND.pop(game_id, None)
+
+
 def game_views(game_id: str) -> GameViews | None:
     """The screens of a playable game, or None while the game has none (or no engine)."""
     if game_record(game_id) is None:
-        return None
-    try:
-        module = importlib.import_module(f"views.{game_id}")
-    except ModuleNotFoundError as missing:
-        if missing.name == f"views.{game_id}":
-            return None
-        raise
-    views: GameViews = module.VIEWS
-    return views
+        return None  # not remembered: the game may be registered later (a plug-in)
+    if game_id not in _FOUND:
+        name = _PLUGGED.get(game_id, f"views.{game_id}")
+        try:
+            _FOUND[game_id] = importlib.import_module(name).VIEWS
+        except ModuleNotFoundError as missing:
+            if missing.name != name:
+                raise
+            _FOUND[game_id] = None
+    return _FOUND[game_id]
+
+
+def style(game_id: str) -> tuple[str, ft.IconData]:
+    """A game's colour and icon; a game without screens here gets the plain ones."""
+    views = game_views(game_id)
+    return (views.colour, views.icon) if views is not None else (PLAIN_COLOUR, PLAIN_ICON)
 
 
 def tell(game_id: str, tr: Callable[..., str], lang: str, told: Told) -> str | None:

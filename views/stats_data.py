@@ -1,20 +1,20 @@
 """The statistics screen's numbers as text and as chart bars: pure functions, no Flet.
 
 They take the dataclasses of db.stats and return strings and `Bar`s; the screen
-(views/screens/stats.py) only lays them out, so every number shown is tested here.
+(views/screens/stats.py) and the games' own sections (views/<game>/stats.py) only lay them out,
+so every number shown is tested.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.games import LINEUP
-from db.stats import GameRecord, HandStats, HeadToHead, LeaderRow, PlayerStats, QuacksStats
+from companion.games import app_games
+from db.stats import GameRecord, HeadToHead, LeaderRow, PlayerStats
 
 DASH = "–"  # a number that does not exist (no score recorded)
-QUACKS_ROUNDS = 9  # QK: a match has nine rounds; the VP chart's axis shows all of them
 
 
 # -- numbers as text ------------------------------------------------------------------------
@@ -63,11 +63,6 @@ def head_to_head_params(meeting: HeadToHead) -> dict[str, str]:
     }
 
 
-def pattern_name(pattern: str, names: dict[str, str] | None = None) -> str:
-    """A Çävasie pattern's name from its id ("felox_ad_livizax" → "felox ad livizax")."""
-    return (names or {}).get(pattern) or pattern.replace("_", " ")
-
-
 # -- chart data ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Bar:
@@ -78,13 +73,7 @@ class Bar:
     key: str
     value: float
     shown: str
-    axis: str = ""  # the x axis label under the bar (a round number, a hand's rank)
-
-
-def game_order(games: Iterable[str]) -> list[str]:
-    """The app's games in home-screen order, then any other game alphabetically."""
-    known = [game for game in LINEUP if game in set(games)]
-    return known + sorted(set(games) - set(LINEUP))
+    axis: str = ""  # the x axis label under the bar (a round number, a pattern's rank)
 
 
 def win_rate_bars(stats: PlayerStats) -> list[Bar]:
@@ -92,31 +81,8 @@ def win_rate_bars(stats: PlayerStats) -> list[Bar]:
     records = {record.game: record for record in stats.games}
     return [
         Bar(x, game, records[game].win_rate * 100, percent(records[game].win_rate))
-        for x, game in enumerate(game_order(records))
+        for x, game in enumerate(game for game in app_games(records) if game in records)
     ]
-
-
-def vp_bars(quacks: QuacksStats) -> list[Bar]:
-    """Quacks: average VP gained in each round that has VP numbers, round 1 first."""
-    return [
-        Bar(r.round, str(r.round), r.average_vp, decimal(r.average_vp), str(r.round))
-        for r in quacks.by_round if r.vp_seats
-    ]
-
-
-def explosion_bars(quacks: QuacksStats) -> list[Bar]:
-    """Quacks: the share of pots that exploded in each round (in percent)."""
-    return [
-        Bar(r.round, str(r.round), r.explosion_rate * 100, percent(r.explosion_rate), str(r.round))
-        for r in quacks.by_round if r.seats
-    ]
-
-
-def hand_bars(hands: HandStats) -> list[Bar]:
-    """Çävasie: how often each pattern was a seat's best hand, weakest left, strongest right;
-    each bar's axis label is the pattern's rank on the CV-8 ladder."""
-    ordered = sorted(hands.counts, key=lambda c: (c.rank, c.pattern))
-    return [Bar(x, c.pattern, float(c.count), str(c.count), str(c.rank)) for x, c in enumerate(ordered)]
 
 
 def nice_ceiling(value: float) -> float:

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
 
+from views.games import style
+
 TAP = 56  # minimum height of a tap target, in logical pixels (thumb-sized)
 
-GAME_STYLE: dict[str, tuple[str, ft.IconData]] = {
-    "quacks": ("#7b1fa2", ft.Icons.SCIENCE),
-    "senet": ("#b8860b", ft.Icons.GRID_ON),
-    "parchis": ("#c62828", ft.Icons.CASINO),
-    "cavasie": ("#1565c0", ft.Icons.STYLE),
-}
-
-def game_style(game: str) -> tuple[str, ft.IconData]:
-    """A game's colour and icon; a game the app does not style yet gets a plain one."""
-    return GAME_STYLE.get(game, ("#546e7a", ft.Icons.EXTENSION))
+CHIP_HEIGHT = 48  # a tap target at its smallest: three rows of game chips fit a phone's first screen
 
 
 # Player colours, each with the message id of its name (read aloud, and shown in tests).
@@ -114,3 +107,19 @@ def switch_row(label: str, value: bool, on_change: Callable[[bool], Any]) -> ft.
         ]),
         padding=ft.Padding.symmetric(vertical=4),
     )
+
+
+def game_chips(tr: Callable[..., str], games: Sequence[str], chosen: str | None, pick: Callable[[str | None], Any],
+               everything: str) -> ft.Control:
+    """A chip per game (its colour and icon) after one for every game (`everything`, picked as
+    None): the filter of the history, the statistics and the export."""
+    padding = ft.Padding.symmetric(horizontal=2)
+    return ft.Row(wrap=True, spacing=6, run_spacing=0, controls=[
+        ft.Chip(label=ft.Text(everything), selected=chosen is None, height=CHIP_HEIGHT, label_padding=padding,
+                on_select=lambda e: pick(None)),
+        *[ft.Chip(label=ft.Text(tr(f"game.{game}")), selected=chosen == game, height=CHIP_HEIGHT,
+                  label_padding=padding, show_checkmark=False, key=f"chip-{game}",
+                  leading=ft.Icon(style(game)[1], color=style(game)[0], size=18),
+                  on_select=lambda e, game=game: pick(game))
+          for game in games],
+    ])

@@ -34,6 +34,7 @@ from companion.game import Game, Option
 
 GAME = Game(
     id="cavasie",
+    order=40,
     min_players=2,
     max_players=5,
     players_rule="CV-4",

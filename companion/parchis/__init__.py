@@ -41,6 +41,7 @@ __all__ = [
 
 GAME = Game(
     id="parchis",
+    order=30,
     min_players=2,
     max_players=4,
     players_rule="PA-6",

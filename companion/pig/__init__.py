@@ -18,6 +18,7 @@ from companion.pig.engine import (
 
 GAME = Game(
     id="pig",
+    order=50,
     min_players=PLAYERS[0],
     max_players=PLAYERS[-1],
     players_rule="PG-1",

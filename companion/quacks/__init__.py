@@ -11,6 +11,7 @@ __all__ = ["GAME", "MatchState", "QuacksEngine"]
 
 GAME = Game(
     id="quacks",
+    order=10,
     min_players=2,
     max_players=4,
     players_rule="QK-1",

@@ -43,6 +43,7 @@ __all__ = [
 
 GAME = Game(
     id="senet",
+    order=20,
     min_players=2,
     max_players=2,
     players_rule="SN-2",

@@ -1,4 +1,5 @@
-"""The statistics screen's pure helpers (views/stats_data.py) against numbers worked out by hand.
+"""The statistics screen's pure helpers (views/stats_data.py, and the games' own in
+views/quacks/stats.py and views/cavasie/stats.py) against numbers worked out by hand.
 
 The store is tests/history/seed.py's statistics database (its docstring lists every match);
 the hand-computed values below follow from it. Formatting is also pinned on its edges
@@ -12,20 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import app_games, games
 from db import Store, StoreError
 from db.stats import game_stats, player_stats
 from tests.history.seed import Seeded, seed_statistics
+from views.cavasie.stats import hand_bars, pattern_name, pattern_names
 from views.model import AppModel
-from views.screens.stats import (
-    fetch,
-    game_key,
-    known_games,
-    pattern_names,
-    player_key,
-    read_game,
-    read_player,
-    remember,
-)
+from views.quacks.stats import explosion_bars, vp_bars
+from views.screens.stats import fetch, game_key, player_key, read_game, read_player, remember
 from views.stats_charts import rod_width
 from views.stats_data import (
     Bar,
@@ -33,16 +28,11 @@ from views.stats_data import (
     caption,
     chart_top,
     decimal,
-    explosion_bars,
-    game_order,
-    hand_bars,
     head_to_head_params,
     nice_ceiling,
-    pattern_name,
     percent,
     record_params,
     score,
-    vp_bars,
     win_rate_bars,
 )
 
@@ -158,17 +148,18 @@ def test_a_round_without_vp_numbers_gets_no_vp_bar(tmp_path: Path) -> None:
         assert [(b.x, b.shown) for b in explosion_bars(quacks)] == [(1, "100%")]
 
 
-def test_hand_bars_weakest_left(seeded: tuple[Store, Seeded]) -> None:
-    """C1: felox 10, livizax 15 twice, aloxolef 3; C2: alon 4, doliahin 8."""
+def test_hand_bars_strongest_first(seeded: tuple[Store, Seeded]) -> None:
+    """C1: felox 10, livizax 15 twice, aloxolef 3; C2: alon 4, doliahin 8. The ladder is read
+    from its top, as the rules page lists it."""
     store, _ = seeded
     hands = game_stats(store, "cavasie").hands
     assert hands is not None
     assert hand_bars(hands) == [
-        Bar(0, "aloxolef", 1.0, "1", "3"),
-        Bar(1, "alon", 1.0, "1", "4"),
+        Bar(0, "livizax", 2.0, "2", "15"),
+        Bar(1, "felox", 1.0, "1", "10"),
         Bar(2, "doliahin", 1.0, "1", "8"),
-        Bar(3, "felox", 1.0, "1", "10"),
-        Bar(4, "livizax", 2.0, "2", "15"),
+        Bar(3, "alon", 1.0, "1", "4"),
+        Bar(4, "aloxolef", 1.0, "1", "3"),
     ]
 
 
@@ -208,8 +199,10 @@ def test_caption_reads_the_chart_aloud(seeded: tuple[Store, Seeded]) -> None:
 
 
 def test_games_in_home_screen_order_then_others() -> None:
-    assert game_order(["pig", "cavasie", "senet", "zeta"]) == ["senet", "cavasie", "pig", "zeta"]
-    assert game_order([]) == []
+    """Every playable game in its record's order (Pig too), then a game only stored here."""
+    listed = app_games(["zeta", "pig"])
+    assert listed[:5] == ["quacks", "senet", "parchis", "cavasie", "pig"] and listed[-1] == "zeta"
+    assert listed[:-1] == list(games())
 
 
 def test_bars_fit_a_phone() -> None:
@@ -232,7 +225,6 @@ def test_reads_are_memoised_and_a_refusal_is_kept(seeded: tuple[Store, Seeded]) 
     assert isinstance(missing, StoreError) and "999" in missing.message("en")
     stats = read_game(model, "senet", s.anna)
     assert not isinstance(stats, StoreError) and stats.matches == 3
-    assert {"quacks", "senet", "parchis", "cavasie", "pig"} <= known_games() and "nope" not in known_games()
 
 
 def test_fetch_reads_what_each_screen_shows(seeded: tuple[Store, Seeded]) -> None:
@@ -242,7 +234,8 @@ def test_fetch_reads_what_each_screen_shows(seeded: tuple[Store, Seeded]) -> Non
     assert set(fetch(store, s.anna, None)) == {player_key(s.anna, None)}
     assert set(fetch(store, s.anna, "senet")) == {
         player_key(s.anna, "senet"), game_key("senet"), game_key("senet", s.anna)}
-    everyone = {game_key(g) for g in ("quacks", "senet", "parchis", "cavasie")}
+    everyone = {game_key(g) for g in games()}
+    assert game_key("pig") in everyone
     assert set(fetch(store, None, None)) == everyone
     unknown = fetch(store, 999, None)
     assert set(unknown) == {player_key(999, None)} | everyone

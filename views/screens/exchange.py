@@ -24,7 +24,7 @@ from typing import Any
 import flet as ft
 
 from companion.errors import RefereeError
-from companion.games import LINEUP
+from companion.games import app_games
 from companion.matchcode import code_in
 from db import StoreError
 from db.exchange import ImportReport, import_json
@@ -42,9 +42,8 @@ from views.exchange_io import (
 )
 from views.model import AppModel, Screen
 from views.sharecode import CodeCard
-from views.ui import TAP, body, game_style, heading
+from views.ui import TAP, body, game_chips, heading
 
-CHIP_HEIGHT = 48  # a tap target at its smallest (as on the statistics screen)
 MAX_FILE_BYTES = 15 * 1024 * 1024  # what a browser can hand over with the pick (one 16 MiB message)
 
 
@@ -213,13 +212,7 @@ def ExportSection(model: AppModel) -> ft.Control:
         finally:
             set_busy(False)
 
-    chips = ft.Row(wrap=True, spacing=6, run_spacing=0, controls=[
-        ft.Chip(label=ft.Text(model.tr("exchange.screen.all_games")), selected=game is None, height=CHIP_HEIGHT,
-                on_select=lambda e: set_game(None)),
-        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game == g, height=CHIP_HEIGHT,
-                  show_checkmark=False, leading=ft.Icon(game_style(g)[1], color=game_style(g)[0], size=18),
-                  on_select=lambda e, g=g: set_game(g)) for g in LINEUP],
-    ])
+    chips = game_chips(model.tr, app_games(), game, set_game, model.tr("exchange.screen.all_games"))
     kinds = ft.Row(spacing=8, controls=[
         (ft.FilledTonalButton if value == kind else ft.OutlinedButton)(
             content=model.tr(f"exchange.screen.kind_{value}"), height=TAP, expand=True,

@@ -21,17 +21,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.games import LINEUP, registry
+from companion.games import app_games
 from db import StoreError
 from db.history import HistoryFilter, HistoryPage, PageMark, delete_match_recoverably, history_games, history_page
 from db.history import restore as restore_match
+from views.games import style
 from views.model import AppModel, Screen
-from views.ui import TAP, body, confirm_dialog, game_style, icon_button
+from views.ui import TAP, body, confirm_dialog, game_chips, icon_button
 
 Tr = Callable[..., str]
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 EVERYONE = "everyone"  # the player picker's key for no one player
-CHIP_HEIGHT = 48
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -217,15 +217,6 @@ def row_text(tr: Tr, row: RowView) -> str:
     return f"{players_text(tr, row.seats)}\n{status_line(tr, row)}"
 
 
-def known_games(found: Iterable[str] = ()) -> list[str]:
-    """The games to filter by: the line-up, then any other game that has matches here."""
-    games = list(LINEUP)
-    for game in [*registry(), *found]:
-        if game not in games:
-            games.append(game)
-    return games
-
-
 # -- delete with undo ------------------------------------------------------------------------------
 def delete_with_undo(model: AppModel, match_id: int) -> bool:
     """Delete a match, keeping its snapshot on the model so that Undo can put it back."""
@@ -294,16 +285,8 @@ def filter_controls(model: AppModel, filters: Filters, games: Sequence[str]) -> 
         key = e.control.value
         pick(player=int(key) if key and key.isdigit() else None)
 
-    padding = ft.Padding.symmetric(horizontal=2)
-    chips = [
-        ft.Chip(label=ft.Text(model.tr("history.all_games")), selected=filters.game is None, height=CHIP_HEIGHT,
-                label_padding=padding, on_select=lambda e: pick(game=None)),
-        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=filters.game == g, height=CHIP_HEIGHT,
-                  label_padding=padding, show_checkmark=False,
-                  leading=ft.Icon(game_style(g)[1], color=game_style(g)[0], size=18),
-                  on_select=lambda e, g=g: pick(game=None if filters.game == g else g))
-          for g in games],
-    ]
+    chips = game_chips(model.tr, games, filters.game, lambda g: pick(game=None if g == filters.game else g),
+                       model.tr("history.all_games"))
     players = [(p.id, p.name, p.colour) for p in model.players()]
     if filters.player_id is not None and filters.player_id not in {p[0] for p in players}:
         players.append((filters.player_id, model.tr("history_ui.player_n", id=filters.player_id), "#9e9e9e"))
@@ -327,7 +310,7 @@ def filter_controls(model: AppModel, filters: Filters, games: Sequence[str]) -> 
                   "history_ui.bad_until" in bad, pick),
     ])
     controls: list[ft.Control] = [
-        ft.Row(wrap=True, spacing=6, run_spacing=0, controls=chips),
+        chips,
         ft.Container(padding=ft.Padding.only(top=4), content=ft.Row(controls=[who])),
         dates,
     ]
@@ -390,7 +373,7 @@ def read_first_page(model: AppModel, filters: Filters) -> HistoryPage | StoreErr
 
 
 def match_tile(model: AppModel, row: RowView, on_delete: Callable[[RowView], Any]) -> ft.Control:
-    colour, icon = game_style(row.game)
+    colour, icon = style(row.game)
     name, match_id = row.destination
     return ft.ListTile(
         key=f"history-row-{row.id}",
@@ -412,7 +395,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     doomed, set_doomed = ft.use_state(None)  # the row waiting for delete confirmation
     # Pages loaded after the first: (data version, rows, where the next page starts).
     older, set_older = ft.use_state((version, (), None))
-    games = known_games(model.memoised(("history.games",), lambda: _games(model)))
+    games = app_games(model.memoised(("history.games",), lambda: _games(model)))
     filters = parse_filters(screen, games)
 
     def delete() -> None:

@@ -5,27 +5,23 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import LINEUP, games
-from views.games import game_views
+from companion.game import Game
+from companion.games import games
+from views.games import game_views, style
 from views.model import AppModel, Screen
-from views.ui import TAP, body, game_style, heading
+from views.ui import TAP, body, heading
 
 
-def lineup() -> list[str]:
-    """The app's games in home-screen order, then any other registered game."""
-    return [*LINEUP, *(game_id for game_id in games() if game_id not in LINEUP)]
-
-
-def players_text(model: AppModel, game: str) -> str:
-    record = games().get(game)
-    low, high = (record.min_players, record.max_players) if record else LINEUP[game]
+def players_text(model: AppModel, record: Game) -> str:
+    low, high = record.min_players, record.max_players
     if low == high:
         return model.tr("game.players_exact", count=low)
     return model.tr("game.players_range", low=low, high=high)
 
 
-def game_tile(model: AppModel, game: str) -> ft.Control:
-    colour, icon = game_style(game)
+def game_tile(model: AppModel, record: Game) -> ft.Control:
+    game = record.id
+    colour, icon = style(game)
     ready = game_views(game) is not None  # an engine and a screen: only then a new match
     badge = [] if ready else [ft.Container(
         content=ft.Text(model.tr("home.coming"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
@@ -43,7 +39,7 @@ def game_tile(model: AppModel, game: str) -> ft.Control:
                                      border_radius=12, padding=10),
                         ft.Column(expand=True, spacing=2, controls=[
                             ft.Text(model.tr(f"game.{game}"), size=18, weight=ft.FontWeight.BOLD),
-                            ft.Row(spacing=8, controls=[ft.Text(players_text(model, game), size=13), *badge]),
+                            ft.Row(spacing=8, controls=[ft.Text(players_text(model, record), size=13), *badge]),
                         ]),
                     ]),
                     ft.Text(model.tr(f"game.{game}.blurb"), size=14),
@@ -67,7 +63,7 @@ def game_tile(model: AppModel, game: str) -> ft.Control:
 def unfinished_tile(model: AppModel, info) -> ft.Control:
     names = ", ".join(p.name for p in info.participants)
     return ft.ListTile(
-        leading=ft.Icon(game_style(info.game)[1], color=game_style(info.game)[0]),
+        leading=ft.Icon(style(info.game)[1], color=style(info.game)[0]),
         title=ft.Text(f"{model.tr(f'game.{info.game}')} · #{info.id}"),
         subtitle=ft.Text(f"{names} · {model.tr('match.events', count=info.event_count)}"),
         trailing=ft.Icon(ft.Icons.PLAY_ARROW),
@@ -80,7 +76,7 @@ def unfinished_tile(model: AppModel, info) -> ft.Control:
 def Home(model: AppModel, screen: Screen) -> ft.Control:
     _ = model.data_version  # re-read the store after writes
     unfinished = model.unfinished()
-    tiles = ft.ResponsiveRow(controls=[game_tile(model, game) for game in lineup()])
+    tiles = ft.ResponsiveRow(controls=[game_tile(model, record) for record in games().values()])
     if unfinished:  # a match waiting at the table comes first
         resume = [heading(model.tr("home.unfinished")), ft.Card(content=ft.Column(
             spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]]))]

@@ -18,12 +18,12 @@ from companion.session import CorruptLog
 from db import StoreError
 from db.history import MatchPage, match_page
 from views.bgstats import bgstats_section
-from views.games import game_views
+from views.games import game_views, style
 from views.model import AppModel, Screen
 from views.replay import ReplayMatch, log_lines, replay_step
 from views.screens.history import delete_dialog, delete_with_undo, duration_text, row_view, when_text
 from views.sharecode import share_section
-from views.ui import TAP, body, colour_dot, game_style, heading, icon_button
+from views.ui import TAP, body, colour_dot, heading, icon_button
 
 # Further cards under the record, each made from the model and the match's page (None: no card):
 # the share-by-code card and "Send to BG Stats" go here, so the record page need not change for them.
@@ -111,7 +111,7 @@ def players_card(model: AppModel, page: MatchPage) -> ft.Control:
 def Record(model: AppModel, page: MatchPage) -> ft.Control:
     asking, set_asking = ft.use_state(False)
     row = page.row
-    colour, icon = game_style(row.game)
+    colour, icon = style(row.game)
 
     def delete() -> None:
         set_asking(False)

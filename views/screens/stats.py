@@ -1,5 +1,6 @@
 """Statistics: a player's record per game and head to head; a game's leaders and its own numbers
-(Quacks pots, Senet and Parchís captures, Çävasie best hands), with bar charts.
+(each game's sections come from its GameViews: Quacks pots, Senet and Parchís captures, Çävasie
+best hands), with bar charts.
 
 The address says what is shown: /stats, /stats?player=3, /stats?game=quacks, or both. The
 pickers change the address (model.replace), so a link or the back button shows the same numbers.
@@ -10,51 +11,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import flet as ft
 
-from companion.games import LINEUP, registry
+from companion.games import app_games, games
 from db import Store, StoreError
-from db.stats import GameRecord, GameStats, HandStats, PlayerStats, QuacksStats, game_stats, player_stats
+from db.stats import GameRecord, GameStats, PlayerStats, game_stats, player_stats
+from views.games import game_views, style
 from views.model import AppModel, Screen
-from views.stats_charts import bar_chart
-from views.stats_data import (
-    Bar,
-    caption,
-    chart_top,
-    decimal,
-    explosion_bars,
-    game_order,
-    hand_bars,
-    head_to_head_params,
-    pattern_name,
-    percent,
-    record_params,
-    vp_bars,
-    win_rate_bars,
-)
-from views.ui import TAP, body, game_style, heading
+from views.stats_charts import chart, line, section
+from views.stats_data import head_to_head_params, record_params, win_rate_bars
+from views.ui import body, game_chips
 
-LEADERS_SHOWN = 10
-EXPLODED = "#e65100"  # the explosion-rate bars: the colour of a burst pot  # per game; the overview shows the top three
+LEADERS_SHOWN = 10  # per game; the overview shows the top three
 
 
 def title(model: AppModel, screen: Screen) -> str:
     return model.tr("stats.title")
-
-
-@cache
-def pattern_names() -> dict[str, str]:
-    """Çävasie's pattern names by id, from the default deck's ladder (CV-8)."""
-    from companion.cavasie import default_deck
-
-    return {pattern.id: pattern.name for pattern in default_deck().ladder.patterns}
-
-
-def known_games() -> set[str]:
-    return set(LINEUP) | set(registry())
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -90,7 +64,7 @@ def needed(player_id: int | None, game: str | None) -> list[tuple[tuple[Any, ...
         if player_id is not None:
             reads.append((game_key(game, player_id), lambda store: game_stats(store, game, player_id)))
     elif player_id is None:
-        reads += [(game_key(g), lambda store, g=g: game_stats(store, g)) for g in LINEUP]
+        reads += [(game_key(g), lambda store, g=g: game_stats(store, g)) for g in games()]
     return reads
 
 
@@ -121,20 +95,7 @@ def read_game(model: AppModel, game: str, player_id: int | None = None) -> GameS
 
 
 # -- small pieces ---------------------------------------------------------------------------------
-def section(title_text: str, *controls: ft.Control) -> ft.Control:
-    card = ft.Card(expand=True, content=ft.Container(
-        padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-        content=ft.Column(spacing=8, controls=[heading(title_text), *controls]),
-    ))
-    return ft.Row(controls=[card])  # the card fills the column's width, however short its lines
-
-
-def line(text: str, size: int = 15, muted: bool = False) -> ft.Text:
-    return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT if muted else None)
-
-
 EVERYONE = "everyone"  # the player picker's key for no one player
-CHIP_HEIGHT = 48  # a tap target at its smallest: three rows of game chips fit a phone's first screen
 
 
 def pickers(model: AppModel, player_id: int | None, game: str | None, player_name: str | None) -> list[ft.Control]:
@@ -166,45 +127,16 @@ def pickers(model: AppModel, player_id: int | None, game: str | None, player_nam
         on_select=picked_player,
         tooltip=f"{model.tr('stats.pick_player')}: {chosen}",
     )
-    games = list(LINEUP) + ([game] if game is not None and game not in LINEUP else [])
-    padding = ft.Padding.symmetric(horizontal=2)
-    game_chips = [
-        ft.Chip(label=ft.Text(model.tr("stats.all_games")), selected=game is None, height=CHIP_HEIGHT,
-                label_padding=padding, on_select=lambda e: pick(player_id, None)),
-        *[ft.Chip(label=ft.Text(model.tr(f"game.{g}")), selected=game == g, height=CHIP_HEIGHT,
-                  label_padding=padding, show_checkmark=False,
-                  leading=ft.Icon(game_style(g)[1], color=game_style(g)[0], size=18),
-                  on_select=lambda e, g=g: pick(player_id, g))
-          for g in games],
-    ]
+    chips = game_chips(model.tr, app_games([game] if game is not None else []), game,
+                       lambda chosen: pick(player_id, chosen), model.tr("stats.all_games"))
     return [
         ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(controls=[who])),
-        ft.Row(wrap=True, spacing=6, run_spacing=0, controls=game_chips),
+        chips,
     ]
 
 
 def game_name(model: AppModel, game: str) -> str:
     return model.tr(f"game.{game}")
-
-
-def chart(model: AppModel, key: str, bars: list[Bar], name: Callable[[Bar], str], *, percent_scale: bool = False,
-          whole: bool = False, colour: Callable[[Bar], str], axis_label: Callable[[Bar], ft.Control],
-          legend: bool = True) -> list[ft.Control]:
-    """A titled bar chart; its numbers are its semantics label and, with `legend`, a line under it."""
-    text = caption(model.tr(key), bars, name)
-    controls = [
-        line(model.tr(key), 15),
-        bar_chart(bars, top=chart_top(bars, percent_scale=percent_scale, whole=whole),
-                  unit="%" if percent_scale else "", whole=whole, colour=colour, axis_label=axis_label,
-                  semantics=text),
-    ]
-    if legend:
-        controls.append(line(text, 13, muted=True))
-    return controls
-
-
-def axis_text(text: str) -> ft.Control:
-    return ft.Text(text, size=12)
 
 
 # -- a player ---------------------------------------------------------------------------------------
@@ -220,13 +152,13 @@ def player_sections(model: AppModel, stats: PlayerStats, game: str | None) -> li
             controls.append(line(model.tr("stats.scores", **record_params(record)), 15))
     else:
         controls += chart(
-            model, "stats.win_rate_chart", win_rate_bars(stats), lambda bar: game_name(model, bar.key),
-            percent_scale=True, colour=lambda bar: game_style(bar.key)[0],
-            axis_label=lambda bar: ft.Icon(game_style(bar.key)[1], color=game_style(bar.key)[0], size=20),
+            model.tr("stats.win_rate_chart"), win_rate_bars(stats), lambda bar: game_name(model, bar.key),
+            percent_scale=True, colour=lambda bar: style(bar.key)[0],
+            axis_label=lambda bar: ft.Icon(style(bar.key)[1], color=style(bar.key)[0], size=20),
             legend=False,  # the games' lines below say it in words
         )
         records = {record.game: record for record in stats.games}
-        controls.extend(game_tile(model, records[g], stats.player_id) for g in game_order(records))
+        controls.extend(game_tile(model, records[g], stats.player_id) for g in app_games(records))
     sections = [section(stats.name, *controls)]
     if stats.head_to_head:
         sections.append(section(model.tr("stats.head_to_head"),
@@ -237,7 +169,7 @@ def player_sections(model: AppModel, stats: PlayerStats, game: str | None) -> li
 
 def game_tile(model: AppModel, record: GameRecord, player_id: int) -> ft.Control:
     """One game's line of a player's record; tapping it opens that game's numbers for them."""
-    colour, icon = game_style(record.game)
+    colour, icon = style(record.game)
     params = record_params(record)
     return ft.ListTile(
         leading=ft.Icon(icon, color=colour),
@@ -277,72 +209,12 @@ def leaders_section(model: AppModel, stats: GameStats, chosen: int | None, shown
 
 
 def facts_sections(model: AppModel, stats: GameStats, whose: str) -> list[ft.Control]:
-    """The game's own numbers: captures, pots and VP, or best hands."""
-    out: list[ft.Control] = []
+    """The game's own numbers, as its GameViews lays them out, each section saying whose they are."""
+    views = game_views(stats.game)
+    if views is None or views.stats_sections is None:
+        return []
     note = line(whose, 13, muted=True)
-    if stats.captures is not None:
-        c = stats.captures
-        text = (model.tr("stats.captures_line", total=c.total, average=decimal(c.average), most=c.most)
-                if c.seats else model.tr("stats.captures_none"))
-        out.append(section(model.tr("stats.captures"), note, line(text)))
-    if stats.quacks is not None:
-        out.append(section(model.tr("stats.quacks"), note, *quacks_controls(model, stats.quacks)))
-    if stats.hands is not None:
-        out.append(section(model.tr("stats.hands"), note, *hands_controls(model, stats.hands)))
-    return out
-
-
-def quacks_controls(model: AppModel, quacks: QuacksStats) -> list[ft.Control]:
-    if not quacks.rounds:
-        return [line(model.tr("stats.rounds_none"))]
-    colour = game_style("quacks")[0]
-    vp, booms = vp_bars(quacks), explosion_bars(quacks)
-
-    def round_name(bar: Bar) -> str:
-        return model.tr("stats.round", n=bar.key)
-
-    controls: list[ft.Control] = [
-        line(model.tr("stats.explosion_line", rate=percent(quacks.explosion_rate), explosions=quacks.explosions,
-                      rounds=quacks.rounds)),
-        line(model.tr("stats.vp_line", vp=decimal(quacks.average_vp))),
-    ]
-    if vp:
-        controls += chart(model, "stats.vp_chart", vp, round_name, colour=lambda bar: colour,
-                          axis_label=lambda bar: axis_text(bar.axis))
-    if booms:
-        controls += chart(model, "stats.explosion_chart", booms, round_name, percent_scale=True,
-                          colour=lambda bar: EXPLODED, axis_label=lambda bar: axis_text(bar.axis))
-    return controls
-
-
-def hands_controls(model: AppModel, hands: HandStats) -> list[ft.Control]:
-    if not hands.counts:
-        return [line(model.tr("stats.hands_none"))]
-    names = pattern_names()
-    best = hands.best[0] if hands.best else None
-    controls: list[ft.Control] = []
-    if best is not None:
-        strongest = model.tr("stats.best_hand", pattern=pattern_name(best.pattern, names), rank=best.rank)
-        controls.append(line(strongest, 16))
-        controls.extend(
-            ft.ListTile(
-                title=ft.Text(model.tr("stats.best_hand_by", name=hand.name, match=hand.match_id)),
-                leading=ft.Icon(ft.Icons.STYLE, color=game_style("cavasie")[0]),
-                content_padding=ft.Padding.only(left=0, right=0),
-                min_height=TAP,
-                on_click=lambda e, mid=hand.match_id: model.go("record", id=mid),
-            )
-            for hand in hands.best
-        )
-    controls += chart(model, "stats.hand_chart", hand_bars(hands),
-                      lambda bar: f"{bar.axis}. {pattern_name(bar.key, names)}",
-                      whole=True, colour=lambda bar: game_style("cavasie")[0],
-                      axis_label=lambda bar: axis_text(bar.axis), legend=False)  # named and counted below
-    controls += [line(model.tr("stats.hands_axis"), 13, muted=True),
-                 *[line(model.tr("stats.hand_line", rank=c.rank, pattern=pattern_name(c.pattern, names),
-                                 count=c.count), 14)
-                   for c in hands.counts]]
-    return controls
+    return [section(title_text, note, *controls) for title_text, controls in views.stats_sections(model, stats)]
 
 
 def game_sections(model: AppModel, game: str, player: PlayerStats | None) -> list[ft.Control]:
@@ -366,7 +238,7 @@ def game_sections(model: AppModel, game: str, player: PlayerStats | None) -> lis
 
 def overview_sections(model: AppModel) -> list[ft.Control]:
     """Everyone, every game: each played game's matches and top three, or the empty sentence."""
-    played = [stats for g in LINEUP
+    played = [stats for g in games()
               if not isinstance(stats := read_game(model, g), StoreError) and stats.matches]
     if not played:
         return [line(model.tr("stats.empty"), 16)]
@@ -379,7 +251,7 @@ def Body(model: AppModel, screen: Screen) -> ft.Control:
     version = model.data_version
     player_id, game = screen.get("player"), screen.get("game")
     notes: list[ft.Control] = []
-    if game is not None and game not in known_games():
+    if game is not None and game not in games():
         notes.append(line(model.tr("stats.unknown_game", game=game)))
         game = None
     wanted = (player_id, game, version)
