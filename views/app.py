@@ -11,6 +11,7 @@ from db import Store
 from views.device import AWAKE_SCREENS, Device
 from views.model import AppModel
 from views.prefs import load_prefs
+from views.reading import use_reads
 from views.screens import SCREENS
 from views.ui import icon_button, notice_banner
 from views.webclient import FONT_FAMILY, FONT_FILE
@@ -70,6 +71,7 @@ def App(model: AppModel) -> ft.View:
     ft.on_updated(lambda: model.keep_awake(awake) if model.keep_awake else None, [awake])
 
     spec = SCREENS[screen.name]
+    use_reads(model, spec.title_reads(model, screen))
     title = spec.title(model, screen)
     # The key makes a new screen start with fresh local state (form fields, dialogs).
     content = spec.body(model, screen, key=f"{len(model.stack)}:{screen}")
@@ -87,7 +89,7 @@ def App(model: AppModel) -> ft.View:
     if screen.name != "settings" and model.guard is None:
         bar_actions.append(icon_button(ft.Icons.SETTINGS, model.tr("app.settings"),
                                          on_click=lambda: model.go("settings")))
-    controls: list[ft.Control] = []
+    controls: list[ft.BaseControl] = []
     if model.notice:
         controls.append(notice_banner(model.notice, lambda: setattr(model, "notice", None), model.tr("app.close")))
     controls.append(content)

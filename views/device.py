@@ -80,7 +80,8 @@ class Device:
             return
         self.awake = awake
         try:
-            await (self._wakelock.enable() if awake else self._wakelock.disable())
+            # Flet's Wakelock methods carry no annotations.
+            await (self._wakelock.enable() if awake else self._wakelock.disable())  # type: ignore[no-untyped-call]
         except Exception as failed:  # a browser may refuse (no wake lock API, a hidden tab)
             log.info("the screen's wake lock was refused: %s", failed)
 

@@ -112,7 +112,7 @@ def decode_qr_photo(data: bytes) -> str:
     previous = Image.MAX_IMAGE_PIXELS
     try:
         Image.MAX_IMAGE_PIXELS = MAX_PHOTO_PIXELS
-        picture = Image.open(io.BytesIO(data))
+        picture: Image.Image = Image.open(io.BytesIO(data))
         picture.load()
         picture = ImageOps.exif_transpose(picture)  # a phone's photo taken sideways
     except Exception as error:  # PIL raises many kinds (UnidentifiedImageError, OSError, DecompressionBomb...)
@@ -127,7 +127,8 @@ def decode_qr_photo(data: bytes) -> str:
             picture = background
         else:
             picture = picture.convert("RGB")
-    found = [barcode.text for barcode in zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.QRCode)
+    qr_only = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    found = [barcode.text for barcode in zxingcpp.read_barcodes(picture, formats=qr_only)
              if barcode.valid and barcode.text]
     if not found:
         raise PhotoError("exchange.screen.photo_no_code")

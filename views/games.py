@@ -11,15 +11,31 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from companion.games import game as game_record
 from companion.session import Step
 
+if TYPE_CHECKING:
+    from db.stats import GameStats
+    from views.live import LiveMatch
+    from views.model import AppModel
+
 PLAIN_COLOUR = "#546e7a"  # a game that brings no colour, or one this version cannot play
 PLAIN_ICON = ft.Icons.EXTENSION
+
+
+Tr = Callable[..., str]
+
+
+class SetupForm(Protocol):
+    """A game's own set-up form, an @ft.component: (model, the set-up, change it, how many players
+    are chosen, the chosen players in seat order, each with `name` and `colour`)."""
+
+    def __call__(self, model: AppModel, setup: dict[str, Any], set_setup: Callable[[dict[str, Any]], Any],
+                 players: int, seats: Sequence[Any] = ...) -> ft.Control: ...
 
 
 @dataclass(frozen=True)
@@ -46,21 +62,23 @@ class Told:
 
 
 # (tr, lang, told) -> the entry in the game's own words, or None where it has none
-Describer = Callable[[Callable[..., str], str, Told], "str | None"]
+Describer = Callable[[Tr, str, Told], "str | None"]
 
 
-# (model, the game's db.stats.GameStats) -> its own statistics: (section title, controls) each
-StatsSections = Callable[[Any, Any], "list[tuple[str, list[ft.Control]]]"]
+# Each an @ft.component: the match screen (model, the open match), the rules page (model, the
+# rule a refusal opened it at), the set-up form (SetupForm).
+MatchScreen = Callable[["AppModel", "LiveMatch"], ft.Control]
+RulesPage = Callable[["AppModel", "str | None"], ft.Control]
+# (model, the game's numbers) -> its own statistics: (section title, controls) each
+StatsSections = Callable[["AppModel", "GameStats"], list[tuple[str, list[ft.Control]]]]
 
 
 @dataclass(frozen=True)
 class GameViews:
-    match_screen: Callable[..., Any]  # @ft.component (model, live: LiveMatch)
-    rules_page: Callable[..., Any]  # @ft.component (model, rule: str | None)
+    match_screen: MatchScreen
+    rules_page: RulesPage
     rules: tuple[RuleText, ...] = ()  # every rule, in order, for the page and the search
-    # @ft.component (model, setup, set_setup, players, seats=(the chosen players in seat order));
-    # None: the game's options as plain controls
-    setup_form: Callable[..., Any] | None = None
+    setup_form: SetupForm | None = None  # None: the game's options as plain controls
     option_labels: dict[str, str] | None = None  # option key -> message id of its label
     describe_step: Describer | None = None  # one log entry in words (record page, table view)
     options_heading: str = "new.house_rules"  # message id of the heading over the set-up options
@@ -100,7 +118,7 @@ def style(game_id: str) -> tuple[str, ft.IconData]:
     return (views.colour, views.icon) if views is not None else (PLAIN_COLOUR, PLAIN_ICON)
 
 
-def tell(game_id: str, tr: Callable[..., str], lang: str, told: Told) -> str | None:
+def tell(game_id: str, tr: Tr, lang: str, told: Told) -> str | None:
     """One log entry in its game's own words; None where the game has none, or where a
     sentence cannot be made of this entry (an older or damaged log)."""
     views = game_views(game_id)

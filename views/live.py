@@ -63,9 +63,9 @@ class LiveMatch:
     reloaded: bool = False  # the match was reloaded because another screen changed it
     gone: bool = False  # the match was deleted (here or on another screen): nothing more is stored
     read_only: ClassVar[bool] = False  # a replay of the log (views/replay.py) says True
-    # Called after every change this screen stores (not a dataclass field: set by the screen,
-    # private, so setting it re-renders nothing).
-    _announce = None
+    # Called after every change this screen stores (set by the screen; private, so setting it
+    # re-renders nothing).
+    _announce: Callable[[LiveMatch], Any] | None = field(default=None, init=False, repr=False, compare=False)
     _mine = frozenset[int]()  # the seqs of the entries this screen stored (private: no re-render)
 
     @classmethod

@@ -8,14 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 from urllib.parse import quote, unquote
 
 import flet as ft
 
 from companion.i18n import t
-from db import Store, StoreError
+from db import MatchInfo, PlayerInfo, Store
+from db.records import StoredMatch
+from views.live import LiveMatch
 from views.prefs import Prefs, load_prefs, save_prefs
+
+T = TypeVar("T")
+StoreRead = tuple[tuple[Any, ...], Callable[[Store], Any]]  # a memo key and what it reads
+PLAYERS: StoreRead = (("players",), lambda store: store.players())
+UNFINISHED: StoreRead = (("unfinished",), lambda store: store.unfinished_matches())
+
+
+def match_read(match_id: int) -> StoreRead:
+    """A match's MatchInfo (its record in the store, without its log)."""
+    return ("match", match_id), lambda store: store.match(match_id)
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,7 @@ def parse_route(route: str | None) -> Screen:
 
 
 def _parse_route(route: str) -> Screen:
-    from companion.games import known
+    from companion.games import games
 
     path, _, query = route.partition("?")
     parts = [unquote(part) for part in path.split("/") if part]
@@ -96,7 +108,7 @@ def _parse_route(route: str) -> Screen:
     head, rest = parts[0], parts[1:]
     if head in SIMPLE and not rest:
         return Screen(head, tuple(sorted(_query(query).items())))
-    if head == "new" and len(rest) == 1 and known(rest[0]):
+    if head == "new" and len(rest) == 1 and rest[0] in games():
         return Screen("new", (("game", rest[0]),))
     if head in WITH_ID and len(rest) == 1:
         params = {**_query(query), "id": whole_number(rest[0])}
@@ -107,7 +119,7 @@ def _parse_route(route: str) -> Screen:
             key, _, value = pair.partition("=")
             if key == "q" and value:
                 params["q"] = unquote(value)
-        if "game" in params and not known(params["game"]):
+        if "game" in params and params["game"] not in games():
             raise _NoSuchPage(route)
         return Screen("rules", tuple(sorted(params.items())))
     raise _NoSuchPage(route)
@@ -122,13 +134,13 @@ class AppModel:
     stack: list[Screen] = field(default_factory=lambda: [Screen("home")])
     notice: str | None = None  # a short message shown as a snack bar
     data_version: int = 0  # bumped after every write so lists re-read the store
+    arrived: int = 0  # bumped when a read made off the app's thread is in the memo (views/reading.py)
     navigate: Callable[[str], None] | None = None  # tells the browser the new address
     remember: Callable[[Prefs], None] | None = None  # keeps language and theme in the device's storage
     keep_awake: Callable[[bool], None] | None = None  # keeps the device's screen on (or not)
-    _cache: dict[Any, Any] = field(default_factory=dict)  # reads memoised on the data version
-    _lives: dict[Any, Any] = field(default_factory=dict)  # open matches (LiveMatch) by id
-    _memo: Any = None
-    deleted: list[Any] = field(default_factory=list)  # db.records.StoredMatch of each match deleted here, oldest first
+    _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # reads memoised on the data version
+    _lives: dict[int, LiveMatch] = field(default_factory=dict)  # open matches by id
+    deleted: list[StoredMatch] = field(default_factory=list)  # matches deleted here, oldest first
     guard: Any = None  # views.access.Guard: a device not let in stays on the one screen it allows
 
     @classmethod
@@ -189,17 +201,11 @@ class AppModel:
             self.stack = [*self.stack, screen]
 
     # -- reading, memoised on the data version ----------------------------------------
-    def match_info(self, match_id: Any) -> Any:
-        """The store's MatchInfo (None if there is none), read once per data version."""
-        def read() -> Any:
-            try:
-                return self.store.match(match_id)
-            except StoreError:
-                return None
+    def open_match(self, match_id: int) -> LiveMatch | None:
+        """The match as its screen holds it (status and players as last stored), if it is open."""
+        return self._lives.get(match_id)
 
-        return self.memoised(("match", match_id), read)
-
-    def live_match(self, match_id: Any, load: Callable[[], Any]) -> Any:
+    def live_match(self, match_id: int, load: Callable[[], LiveMatch]) -> LiveMatch:
         """The open match `match_id`, kept while the app runs: coming back from its rules page
         costs one poll of the store, not a replay of the whole log."""
         live = self._lives.get(match_id)
@@ -209,39 +215,48 @@ class AppModel:
             live.refresh()
         return live
 
-    def forget_match(self, match_id: Any) -> None:
+    def forget_match(self, match_id: int) -> None:
         self._lives.pop(match_id, None)
 
     # -- deleted matches, kept while the app runs so that a delete can be undone ----------
-    def keep_deleted(self, snapshot: Any) -> None:
-        """Keep a deleted match's db.records.StoredMatch for undo (newest last)."""
+    def keep_deleted(self, snapshot: StoredMatch) -> None:
+        """Keep a deleted match's snapshot for undo (newest last)."""
         self.deleted = [*self.deleted, snapshot]
 
-    def take_deleted(self, match_id: Any) -> Any:
+    def take_deleted(self, match_id: int) -> StoredMatch | None:
         """The kept snapshot of deleted match `match_id`, no longer kept; None if there is none."""
         found = next((kept for kept in self.deleted if kept.match_id == match_id), None)
         if found is not None:
             self.deleted = [kept for kept in self.deleted if kept is not found]
         return found
 
-    def unfinished(self) -> Any:
-        return self.memoised(("unfinished",), self.store.unfinished_matches)
+    def unfinished(self) -> list[MatchInfo]:
+        found: list[MatchInfo] = self.memoised(UNFINISHED[0], lambda: UNFINISHED[1](self.store))
+        return found
 
-    def players(self) -> Any:
+    def players(self) -> list[PlayerInfo]:
         """The players in use, read once per data version (not once per keystroke)."""
-        return self.memoised(("players",), self.store.players)
+        found: list[PlayerInfo] = self.memoised(PLAYERS[0], lambda: PLAYERS[1](self.store))
+        return found
+
+    def recalled(self, what: tuple[Any, ...]) -> Any:
+        """What `what` read at this data version; None if nothing has read it yet (nothing is read)."""
+        return self._cache.get((*what, self.data_version))
 
     def is_memoised(self, what: tuple[Any, ...]) -> bool:
         """Whether `what` was read at this data version (a slow read can then be skipped)."""
         return (*what, self.data_version) in self._cache
 
-    def memoised(self, what: tuple[Any, ...], read: Callable[[], Any]) -> Any:
-        key = (*what, self.data_version)
-        if key not in self._cache:
-            if len(self._cache) > 64:  # older versions are never asked for again
-                self._cache.clear()
-            self._cache[key] = read()
-        return self._cache[key]
+    def memoised(self, what: tuple[Any, ...], read: Callable[[], T]) -> T:
+        if not self.is_memoised(what):
+            self.keep_read(what, read())
+        return cast(T, self._cache[(*what, self.data_version)])
+
+    def keep_read(self, what: tuple[Any, ...], value: Any) -> None:
+        """Keep `value` as what `what` reads at this data version."""
+        if len(self._cache) > 64:  # older versions are never asked for again
+            self._cache = {kept: held for kept, held in self._cache.items() if kept[-1] == self.data_version}
+        self._cache[(*what, self.data_version)] = value
 
     # -- preferences -----------------------------------------------------------
     # This device's choice (kept in its own storage), never the server's: see views/device.py.

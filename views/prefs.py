@@ -33,8 +33,8 @@ class Prefs:
 
 def checked(lang: object, theme: object) -> Prefs:
     """Prefs from stored values; an unknown value gives that default."""
-    return Prefs(lang=lang if lang in LANGUAGES else DEFAULT_LANGUAGE,
-                 theme=theme if theme in THEMES else DEFAULT_THEME)  # type: ignore[arg-type]
+    return Prefs(lang=lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT_LANGUAGE,
+                 theme=theme if isinstance(theme, str) and theme in THEMES else DEFAULT_THEME)
 
 
 def prefs_path() -> Path:

@@ -61,16 +61,16 @@ class ReplayMatch(LiveMatch):
                    step=at, total=len(entries))
 
     # -- every change is refused; nothing reaches the store ---------------------------------
-    def apply(self, action: dict[str, Any]) -> bool:
+    def apply(self, action: dict[str, Any], *, seen: int | None = None) -> bool:
         return self._read_only()
 
-    def roll(self) -> bool:
+    def roll(self, *, seen: int | None = None) -> bool:
         return self._read_only()
 
-    def undo(self) -> bool:
+    def undo(self, *, seen: int | None = None) -> bool:
         return self._read_only()
 
-    def redo(self) -> bool:
+    def redo(self, *, seen: int | None = None) -> bool:
         return self._read_only()
 
     def abandon(self) -> None:

@@ -24,7 +24,8 @@ import flet as ft
 from db import StoreError
 from db.exchange import match_code
 from views.device import share_sheet_here
-from views.model import AppModel
+from views.model import AppModel, StoreRead
+from views.reading import recall, use_reads
 from views.share import qr_png
 from views.ui import TAP
 
@@ -34,16 +35,9 @@ if TYPE_CHECKING:
 QR_SIZE = 232  # px on screen: fits a 360 px phone inside the card's padding
 
 
-def read_code(model: AppModel, match_id: int) -> str | StoreError:
-    """The match's code, or the store's refusal (not finished, no such match), per data version."""
-    def read() -> str | StoreError:
-        try:
-            return match_code(model.store, match_id)
-        except StoreError as error:
-            return error
-
-    result: str | StoreError = model.memoised(("matchcode", match_id), read)
-    return result
+def code_read(match_id: int) -> StoreRead:
+    """The match's code, or the store's refusal (not finished, no such match)."""
+    return ("matchcode", match_id), lambda store: match_code(store, match_id)
 
 
 @ft.component
@@ -68,8 +62,9 @@ def ShareButtons(model: AppModel, text: str, subject: str, copy_label: str) -> f
 
 
 @ft.component
-def CodeCard(model: AppModel, code: str, framed: bool = True) -> ft.Control:
-    """The code and its QR code; `framed` False inside a card of its own (no card in a card)."""
+def CodeCard(model: AppModel, code: str, framed: bool = True, key: str | None = None) -> ft.Control:
+    """The code and its QR code; `framed` False inside a card of its own (no card in a card).
+    (`key` is the component's identity: Flet takes it, the body never sees it.)"""
     png = ft.use_memo(lambda: qr_png(code), [code])
     column = ft.Column(
         expand=True,
@@ -94,9 +89,10 @@ def CodeCard(model: AppModel, code: str, framed: bool = True) -> ft.Control:
 
 
 @ft.component
-def MatchCodeCard(model: AppModel, match_id: int) -> ft.Control:
-    _ = model.data_version
-    code = read_code(model, match_id)
+def MatchCodeCard(model: AppModel, match_id: int, key: str | None = None) -> ft.Control:
+    if not use_reads(model, [code_read(match_id)]):
+        return ft.ProgressRing(width=24, height=24)
+    code: str | StoreError = recall(model, *code_read(match_id))
     if isinstance(code, StoreError):
         return ft.Text(code.message(model.lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
     return CodeCard(model, code, key=code)

@@ -10,11 +10,12 @@ whole chart carries a semantics label with the same numbers for a screen reader.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import flet as ft
 import flet_charts as fch
 
+from db.stats import GameStats
+from views.model import AppModel
 from views.stats_data import Bar, axis_ticks, caption, chart_top, decimal
 from views.ui import heading
 
@@ -119,7 +120,7 @@ def named_bars(title: str, bars: Sequence[Bar], name: Callable[[Bar], str], colo
     """Bars lying down, each with its name beside it in words (a chart whose axis would need
     eighteen long names): the longest bar fills the row, the count follows it."""
     top = max((bar.value for bar in bars), default=0.0) or 1.0
-    rows = [
+    rows: list[ft.Control] = [
         ft.Row(spacing=8, height=BAR_ROW, controls=[
             ft.Text(name(bar), size=13, width=130, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             ft.Container(expand=True, content=ft.Row(spacing=6, controls=[
@@ -135,7 +136,7 @@ def named_bars(title: str, bars: Sequence[Bar], name: Callable[[Bar], str], colo
                                           exclude_semantics=True, content=ft.Column(spacing=2, controls=rows))]
 
 
-def captures_sections(model: Any, stats: Any) -> list[tuple[str, list[ft.Control]]]:
+def captures_sections(model: AppModel, stats: GameStats) -> list[tuple[str, list[ft.Control]]]:
     """The captures of a game that counts them (its `detail` names each seat's captures)."""
     captures = stats.captures
     if captures is None:

@@ -24,7 +24,8 @@ PLAYER_COLOURS = list(COLOUR_NAMES)
 
 def body(*controls: ft.Control, wide: bool = False) -> ft.Control:
     """Centre the content; full width on a phone, a readable column on a desktop."""
-    col = {"xs": 12} if wide else {"xs": 12, "md": 10, "lg": 8, "xl": 6}
+    col: dict[str | ft.ResponsiveRowBreakpoint, int | float] = (
+        {"xs": 12} if wide else {"xs": 12, "md": 10, "lg": 8, "xl": 6})
     return ft.ResponsiveRow(
         alignment=ft.MainAxisAlignment.CENTER,
         controls=[ft.Column(col=col, spacing=16, controls=list(controls))],

@@ -18,7 +18,7 @@ import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -40,10 +40,13 @@ class QuietConnection(Connection):
         self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
         self.page_url = "http://127.0.0.1:8550/"
         self.sent = 0
+        self.crashes: list[str] = []  # what the session told the client went wrong (a screen that raised)
 
     def send_message(self, message: Any) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
         self.sent += 1
+        if message.action == MessageAction.SESSION_CRASHED:
+            self.crashes.append(str(message.body))
 
 
 class Headless:
@@ -83,13 +86,25 @@ class Headless:
     def find(self, key: str) -> BaseControl | None:
         return next((c for c in self.controls() if getattr(c, "key", None) == key), None)
 
+    def check(self) -> None:
+        """Raise what a screen raised: in rendering (which stops Flet's updates for good) or in an
+        effect (which Flet reports to the client as a crash)."""
+        connection = self.session.connection
+        assert isinstance(connection, QuietConnection)
+        assert connection.crashes == [], connection.crashes
+        updates = getattr(self.session, "_Session__updates_task", None)
+        if updates is not None and updates.done() and not updates.cancelled() and updates.exception():
+            raise updates.exception()
+
     async def settle(self, seconds: float = 0.05) -> None:
         """Let the renderer and the screens' effects run (a worker thread's read included)."""
         await asyncio.sleep(seconds)
+        self.check()
 
     async def wait_for(self, holds: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
         deadline = time.monotonic() + seconds
         while not holds():
+            self.check()
             if time.monotonic() > deadline:
                 raise AssertionError(f"never saw {what}; the screen shows: {self.texts()}")
             await asyncio.sleep(0.05)

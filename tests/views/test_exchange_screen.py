@@ -310,9 +310,14 @@ def test_an_import_report_names_new_players() -> None:
 # -- the share card's code ------------------------------------------------------------------------
 def test_the_share_card_shows_a_finished_matchs_code_and_says_why_not_for_others(home: Store) -> None:
     from db import StoreError
-    from views.sharecode import read_code
+    from views.reading import recall
+    from views.sharecode import code_read
 
     model = AppModel(store=home, lang="en")
+
+    def read_code(model: AppModel, match_id: int) -> object:
+        return recall(model, *code_read(match_id))
+
     finished = home.history(limit=1)[0].id
     assert read_code(model, finished) == match_code(home, finished)
     ana = home.players()[0].id

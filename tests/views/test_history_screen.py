@@ -16,21 +16,23 @@ from companion.i18n import t
 from companion.session import MatchSession
 from db import SeatSpec, Store
 from db.history import HistoryRow, SeatLine, history_page, match_page
-from views.live import LiveMatch
-from views.model import AppModel, Screen, parse_route
-from views.replay import READ_ONLY, ReplayMatch, log_lines, replay_step
-from views.screens.history import (
+from views.history_data import (
     Filters,
-    delete_with_undo,
+    OlderPages,
+    add_page,
     duration_text,
     parse_filters,
     players_text,
     row_text,
     row_title,
     row_view,
-    undo_delete,
+    shown_pages,
     unfinished_matching,
 )
+from views.history_widgets import delete_with_undo, undo_delete
+from views.live import LiveMatch
+from views.model import AppModel, Screen, parse_route
+from views.replay import READ_ONLY, ReplayMatch, log_lines, replay_step
 
 GAMES = ("senet", "pig", "quacks")
 PIG_GAME = [{"roll": 6}, {"roll": 5}, {"hold": True}, {"roll": 1}, {"roll": 6}, "undo", "redo",
@@ -276,16 +278,15 @@ def test_deleting_a_match_that_is_gone_says_so_and_keeps_nothing(store):
 # -- paging: older pages kept by the screen until the data changes -------------------------------
 def test_older_pages_follow_the_first_until_the_data_changes(store):
     from tests.history.seed import Seat, add_match
-    from views.screens.history import add_page, shown_pages
 
     ana, ben = players(store)
     start = datetime(2026, 3, 1, 12, tzinfo=UTC)
     made = [add_match(store, "pig", [Seat(ana, 20, 1), Seat(ben, 3, 2)], finished=start + timedelta(minutes=i))
             for i in range(5)]
     first = history_page(store, limit=2)
-    rows, mark = shown_pages(first, (0, (), None), version=0)
+    rows, mark = shown_pages(first, OlderPages(0), version=0)
     assert [r.id for r in rows] == made[:2:-1][:2] == [made[4], made[3]] and mark == first.next
-    older = add_page((0, (), None), 0, history_page(store, after=mark, limit=2))
+    older = add_page(OlderPages(0), 0, history_page(store, after=mark, limit=2))
     rows, mark = shown_pages(first, older, version=0)
     assert [r.id for r in rows] == [made[4], made[3], made[2], made[1]]
     older = add_page(older, 0, history_page(store, after=mark, limit=2))
@@ -293,7 +294,7 @@ def test_older_pages_follow_the_first_until_the_data_changes(store):
     assert [r.id for r in rows] == made[::-1] and mark is None
     # The data changed (version 1): the pages read before are dropped, the first page stands alone.
     assert shown_pages(first, older, version=1) == (first.rows, first.next)
-    assert add_page(older, 1, history_page(store, after=first.next, limit=2))[1] == history_page(
+    assert add_page(older, 1, history_page(store, after=first.next, limit=2)).rows == history_page(
         store, after=first.next, limit=2).rows
 
 

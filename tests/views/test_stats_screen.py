@@ -20,7 +20,8 @@ from tests.history.seed import Seeded, seed_statistics
 from views.cavasie.stats import hand_bars, pattern_name, pattern_names
 from views.model import AppModel
 from views.quacks.stats import explosion_bars, vp_bars
-from views.screens.stats import fetch, game_key, player_key, read_game, read_player, remember
+from views.reading import fetch
+from views.screens.stats import game_key, needed, player_key, read_game, read_player
 from views.stats_charts import rod_width
 from views.stats_data import (
     Bar,
@@ -227,29 +228,29 @@ def test_reads_are_memoised_and_a_refusal_is_kept(seeded: tuple[Store, Seeded]) 
     assert not isinstance(stats, StoreError) and stats.matches == 3
 
 
-def test_fetch_reads_what_each_screen_shows(seeded: tuple[Store, Seeded]) -> None:
+def test_each_screen_reads_what_it_shows(seeded: tuple[Store, Seeded]) -> None:
     """(player, all games): the player's record; (player, game): it, the game's and the player's
-    numbers in it; (everyone, all games): each game's; an unknown player: everyone's instead."""
+    numbers in it; (everyone, all games): each game's, Pig's too."""
     store, s = seeded
-    assert set(fetch(store, s.anna, None)) == {player_key(s.anna, None)}
-    assert set(fetch(store, s.anna, "senet")) == {
-        player_key(s.anna, "senet"), game_key("senet"), game_key("senet", s.anna)}
+    assert [what for what, _ in needed(s.anna, None)] == [player_key(s.anna, None)]
+    assert [what for what, _ in needed(s.anna, "senet")] == [
+        player_key(s.anna, "senet"), game_key("senet"), game_key("senet", s.anna)]
     everyone = {game_key(g) for g in games()}
     assert game_key("pig") in everyone
-    assert set(fetch(store, None, None)) == everyone
-    unknown = fetch(store, 999, None)
-    assert set(unknown) == {player_key(999, None)} | everyone
-    assert isinstance(unknown[player_key(999, None)], StoreError)
-    got = fetch(store, s.anna, "quacks")
+    assert {what for what, _ in needed(None, None)} == everyone
+    got = fetch(store, needed(s.anna, "quacks"))
     assert got[player_key(s.anna, "quacks")] == player_stats(store, s.anna, "quacks")
     assert got[game_key("quacks", s.anna)] == game_stats(store, "quacks", s.anna)
+    unknown = fetch(store, needed(999, None))
+    assert isinstance(unknown[player_key(999, None)], StoreError)
 
 
 def test_fetched_numbers_fill_the_memo(seeded: tuple[Store, Seeded]) -> None:
     """What the worker thread read is what the screen then shows, without reading again."""
     store, s = seeded
     model = AppModel(store=store)
-    got = fetch(store, s.bo, "senet")
-    remember(model, got)
+    got = fetch(store, needed(s.bo, "senet"))
+    for what, value in got.items():
+        model.keep_read(what, value)
     assert read_player(model, s.bo, "senet") is got[player_key(s.bo, "senet")]
     assert read_game(model, "senet") is got[game_key("senet")]

@@ -49,7 +49,7 @@ def deck_picker(tr: Tr, deck: Deck, used: set[str], on_pick: Callable[[str], Any
         by_colour.setdefault(card.colour, []).append(card.code)
     for codes in by_colour.values():
         codes.sort(key=lambda code: (not deck.card(code).quoto, deck.card(code).value or 0))
-        buttons = []
+        buttons: list[ft.Control] = []
         for code in codes:
             bg, fg = face_colours(deck, code)
             taken = code in used

@@ -14,6 +14,7 @@ from companion.errors import RefereeError
 from views.cavasie.cards import card_face, deck_picker
 from views.cavasie.explain import Tr, settlement_text
 from views.games import RuleText
+from views.hooks import use_lazy_state
 from views.model import AppModel
 from views.ui import TAP, body, heading
 
@@ -99,7 +100,7 @@ def QuickScorer(model: AppModel) -> ft.Control:
     tr = model.tr
     deck = default_deck()
     open_, set_open = ft.use_state(False)
-    players, set_players = ft.use_state(lambda: [_empty(1, tr), _empty(2, tr)])
+    players, set_players = use_lazy_state(lambda: [_empty(1, tr), _empty(2, tr)])
     target, set_target = ft.use_state((0, "hand"))
     shown, set_shown = ft.use_state(False)
     if not open_:

@@ -232,13 +232,13 @@ def step_controls(tr: Tr, state: TableState, live: LiveMatch, names: dict[int, s
         for seat, pile, index in missing:
             who = (tr("cavasie_ui.showdown.center", n=index + 1) if seat is None else
                    tr(f"cavasie_ui.showdown.{pile}", name=seat_name(tr, names, seat), n=index + 1))
-            action: dict[str, Any] = {"pile": pile, "index": index}
+            reveal: dict[str, Any] = {"pile": pile, "index": index}
             if seat is not None:
-                action["seat"] = seat
+                reveal["seat"] = seat
             out.append(ft.OutlinedButton(
                 content=ft.Text(tr("cavasie_ui.showdown.enter", whose=who), size=15), height=TAP,
                 key=f"reveal-{seat}-{pile}-{index}",
-                on_click=lambda _, action=action: set_picking({"kind": "reveal", "action": action, "field": "reveal"})))
+                on_click=lambda _, reveal=reveal: set_picking({"kind": "reveal", "action": reveal, "field": "reveal"})))
         out.append(ft.FilledButton(content=ft.Text(tr("cavasie_ui.showdown.compare"), size=16), height=TAP,
                                    key="compare", disabled=bool(missing), on_click=lambda: tap({"showdown": True})))
         return out

@@ -4,13 +4,13 @@ ladder was a seat's best hand, every pattern named in words (from db.stats' `Han
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import flet as ft
 
 from companion.cavasie import default_deck
-from db.stats import HandStats
+from db.stats import GameStats, HandStats
 from views.games import style
+from views.model import AppModel
 from views.stats_charts import line, named_bars
 from views.stats_data import Bar
 from views.ui import TAP
@@ -34,7 +34,7 @@ def hand_bars(hands: HandStats) -> list[Bar]:
     return [Bar(x, c.pattern, float(c.count), str(c.count), str(c.rank)) for x, c in enumerate(ordered)]
 
 
-def hands_controls(model: Any, hands: HandStats) -> list[ft.Control]:
+def hands_controls(model: AppModel, hands: HandStats) -> list[ft.Control]:
     if not hands.counts:
         return [line(model.tr("stats.hands_none"))]
     names = pattern_names()
@@ -60,7 +60,7 @@ def hands_controls(model: Any, hands: HandStats) -> list[ft.Control]:
     return controls
 
 
-def stats_sections(model: Any, stats: Any) -> list[tuple[str, list[ft.Control]]]:
+def stats_sections(model: AppModel, stats: GameStats) -> list[tuple[str, list[ft.Control]]]:
     """The best hands section, where the game's numbers have any."""
     if stats.hands is None:
         return []

@@ -54,7 +54,7 @@ def use_viewport() -> tuple[float | None, float | None]:
     size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
 
     def follow() -> None:
-        previous = page.on_resize
+        previous: Any = page.on_resize
 
         def resized(event: Any) -> None:
             set_size((event.width, event.height))

@@ -3,12 +3,11 @@ bars (from db.stats' `QuacksStats`, which each seat's rounds in a match's `detai
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
-from db.stats import QuacksStats
+from db.stats import GameStats, QuacksStats
 from views.games import style
+from views.model import AppModel
 from views.stats_charts import axis_text, chart, line
 from views.stats_data import Bar, decimal, percent
 
@@ -31,7 +30,7 @@ def explosion_bars(quacks: QuacksStats) -> list[Bar]:
     ]
 
 
-def quacks_controls(model: Any, quacks: QuacksStats) -> list[ft.Control]:
+def quacks_controls(model: AppModel, quacks: QuacksStats) -> list[ft.Control]:
     if not quacks.rounds:
         return [line(model.tr("stats.rounds_none"))]
     colour = style("quacks")[0]
@@ -55,7 +54,7 @@ def quacks_controls(model: Any, quacks: QuacksStats) -> list[ft.Control]:
     return controls
 
 
-def stats_sections(model: Any, stats: Any) -> list[tuple[str, list[ft.Control]]]:
+def stats_sections(model: AppModel, stats: GameStats) -> list[tuple[str, list[ft.Control]]]:
     """The pots and victory points section, where the game's numbers have any."""
     if stats.quacks is None:
         return []

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -40,6 +40,7 @@ from views.exchange_io import (
     import_code,
     write_export_file,
 )
+from views.hooks import use_lazy_ref, use_state
 from views.model import AppModel, Screen
 from views.sharecode import CodeCard
 from views.ui import TAP, body, game_chips, heading
@@ -52,7 +53,7 @@ def title(model: AppModel, screen: Screen) -> str:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ActionResult:
     """What the last action of a section came to: a sentence, good or bad."""
 
     text: str
@@ -81,7 +82,7 @@ def summary_line(model: AppModel, summary: Any) -> str:
     return " · ".join([model.tr(f"game.{summary.game}"), *seats])
 
 
-def outcome_box(outcome: Outcome | None) -> list[ft.Control]:
+def outcome_box(outcome: ActionResult | None) -> list[ft.Control]:
     if outcome is None:
         return []
     colour = ft.Colors.ON_PRIMARY_CONTAINER if outcome.ok else ft.Colors.ON_ERROR_CONTAINER
@@ -122,60 +123,59 @@ def picked_bytes(file: ft.FilePickerFile) -> bytes:
 
 def use_picker(on_pick: Callable[[ft.FilePickerFile], Any]) -> ft.FilePicker:
     """A file picker kept for the screen's life; its result goes to the latest `on_pick`."""
-    latest = ft.use_ref(None)
-    latest.current = on_pick
+    latest = use_lazy_ref(lambda: on_pick)
+    latest.current = on_pick  # the newest render's: it sees the screen's newest state
 
     def picked(event: ft.FilePickerResultEvent) -> Any:
         if event.files:
             return latest.current(event.files[0])
         return None
 
-    picker: ft.FilePicker = ft.use_ref(lambda: ft.FilePicker(on_result=picked)).current
-    return picker
+    return use_lazy_ref(lambda: ft.FilePicker(on_result=picked)).current
 
 
 # -- what each action comes to (called by the sections; tested without a browser) -------------------
-def import_picked_file(model: AppModel, file: ft.FilePickerFile) -> Outcome:
+def import_picked_file(model: AppModel, file: ft.FilePickerFile) -> ActionResult:
     """Import a picked export file: its report, or the refusal (and then nothing was written)."""
     if file.bytes is None and file.size > MAX_FILE_BYTES:
-        return Outcome(model.tr("exchange.screen.too_big", name=file.name), False)
+        return ActionResult(model.tr("exchange.screen.too_big", name=file.name), False)
     try:
         report = import_json(model.store, picked_bytes(file))
     except (StoreError, OSError) as error:
-        return Outcome(refusal(model, error), False)
+        return ActionResult(refusal(model, error), False)
     if report.matches_added or report.players_added:
         model.changed()
-    return Outcome(report_text(model, report), True)
+    return ActionResult(report_text(model, report), True)
 
 
-def import_given_code(model: AppModel, given: str) -> tuple[Outcome, str | None]:
+def import_given_code(model: AppModel, given: str) -> tuple[ActionResult, str | None]:
     """Import a pasted code (or link): the outcome, and the bare code once the match is here."""
     try:
         report, summary = import_code(model.store, given)
     except (StoreError, RefereeError) as error:
-        return Outcome(refusal(model, error), False), None
+        return ActionResult(refusal(model, error), False), None
     if report.matches_added:
         model.changed()
     key = "exchange.screen.code_added" if report.matches_added else "exchange.screen.code_present"
-    return Outcome(model.tr(key, match=summary_line(model, summary)), True), code_in(given)
+    return ActionResult(model.tr(key, match=summary_line(model, summary)), True), code_in(given)
 
 
-def read_photo(model: AppModel, file: ft.FilePickerFile) -> str | Outcome:
+def read_photo(model: AppModel, file: ft.FilePickerFile) -> str | ActionResult:
     """The text of the QR code in a picked photo, or why there is none."""
     try:
         return decode_qr_photo(picked_bytes(file))
     except (PhotoError, OSError) as error:
-        return Outcome(refusal(model, error), False)
+        return ActionResult(refusal(model, error), False)
 
 
 @ft.component
 def ExportSection(model: AppModel) -> ft.Control:
-    game, set_game = ft.use_state(None)
-    kind, set_kind = ft.use_state("json")
-    outcome, set_outcome = ft.use_state(None)
-    busy, set_busy = ft.use_state(False)
+    game, set_game = use_state(cast("str | None", None))
+    kind, set_kind = use_state(KINDS[0])
+    outcome, set_outcome = use_state(cast("ActionResult | None", None))
+    busy, set_busy = use_state(False)
     page = ft.context.page
-    saver = ft.use_ref(ft.FilePicker).current
+    saver = use_lazy_ref(ft.FilePicker).current
 
     async def ask(**where: Any) -> str | None:
         """The save dialog (a download in a browser); None if cancelled. A dialog that cannot open
@@ -183,7 +183,7 @@ def ExportSection(model: AppModel) -> ft.Control:
         try:
             path: str | None = await saver.save_file(dialog_title=model.tr("exchange.screen.export"), **where)
         except Exception as error:  # the client's refusal arrives as whatever it raised
-            set_outcome(Outcome(refusal(model, error), False))
+            set_outcome(ActionResult(refusal(model, error), False))
             return None
         return path
 
@@ -199,16 +199,16 @@ def ExportSection(model: AppModel) -> ft.Control:
                 if not path:
                     return
                 count = write_export_file(model.store, chosen, game, path)
-                set_outcome(Outcome(model.tr(f"exchange.screen.saved_{chosen}", count=count, path=path), True))
+                set_outcome(ActionResult(model.tr(f"exchange.screen.saved_{chosen}", count=count, path=path), True))
             else:  # a browser downloads the bytes; a phone asks where to keep them
                 made = export_bytes(model.store, chosen, game)
                 path = await ask(file_name=made.name, src_bytes=made.data)
                 if path is None and not page.web:
                     return  # cancelled on a phone (or refused, and said so)
-                set_outcome(Outcome(model.tr(f"exchange.screen.downloaded_{chosen}", count=made.count,
+                set_outcome(ActionResult(model.tr(f"exchange.screen.downloaded_{chosen}", count=made.count,
                                              name=path or made.name), True))
         except (StoreError, OSError, ValueError) as error:
-            set_outcome(Outcome(refusal(model, error), False))
+            set_outcome(ActionResult(refusal(model, error), False))
         finally:
             set_busy(False)
 
@@ -234,7 +234,7 @@ def ExportSection(model: AppModel) -> ft.Control:
 
 @ft.component
 def ImportFileSection(model: AppModel) -> ft.Control:
-    outcome, set_outcome = ft.use_state(None)
+    outcome, set_outcome = use_state(cast("ActionResult | None", None))
     page = ft.context.page
 
     def take(file: ft.FilePickerFile) -> None:
@@ -259,8 +259,8 @@ def ImportFileSection(model: AppModel) -> ft.Control:
 def CodeSection(model: AppModel, initial: str) -> ft.Control:
     text, set_text = ft.use_state(initial)
     typed = ft.use_ref(initial)  # as last typed, not as last drawn
-    outcome, set_outcome = ft.use_state(None)
-    arrived, set_arrived = ft.use_state(None)  # the code of the match just imported
+    outcome, set_outcome = use_state(cast("ActionResult | None", None))
+    arrived, set_arrived = use_state(cast("str | None", None))  # the code of the match just imported
     page = ft.context.page
 
     def type_code(value: str) -> None:
@@ -274,7 +274,7 @@ def CodeSection(model: AppModel, initial: str) -> ft.Control:
 
     def take_photo(file: ft.FilePickerFile) -> None:
         found = read_photo(model, file)
-        if isinstance(found, Outcome):
+        if isinstance(found, ActionResult):
             set_outcome(found)
             set_arrived(None)
             return

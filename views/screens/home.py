@@ -7,8 +7,10 @@ import flet as ft
 
 from companion.game import Game
 from companion.games import games
+from db import MatchInfo
 from views.games import game_views, style
-from views.model import AppModel, Screen
+from views.model import UNFINISHED, AppModel, Screen
+from views.reading import use_reads
 from views.ui import TAP, body, heading
 
 
@@ -60,7 +62,7 @@ def game_tile(model: AppModel, record: Game) -> ft.Control:
     )
 
 
-def unfinished_tile(model: AppModel, info) -> ft.Control:
+def unfinished_tile(model: AppModel, info: MatchInfo) -> ft.Control:
     names = ", ".join(p.name for p in info.participants)
     return ft.ListTile(
         leading=ft.Icon(style(info.game)[1], color=style(info.game)[0]),
@@ -74,10 +76,13 @@ def unfinished_tile(model: AppModel, info) -> ft.Control:
 
 @ft.component
 def Home(model: AppModel, screen: Screen) -> ft.Control:
-    _ = model.data_version  # re-read the store after writes
-    unfinished = model.unfinished()
+    read = use_reads(model, [UNFINISHED])  # off the app's thread; the games show meanwhile
+    unfinished = model.unfinished() if read else []
     tiles = ft.ResponsiveRow(controls=[game_tile(model, record) for record in games().values()])
-    if unfinished:  # a match waiting at the table comes first
+    sections: list[ft.Control]
+    if not read:
+        sections = [tiles]
+    elif unfinished:  # a match waiting at the table comes first
         resume = [heading(model.tr("home.unfinished")), ft.Card(content=ft.Column(
             spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]]))]
         sections = [*resume, tiles]

@@ -12,7 +12,7 @@ as text and as a QR code.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -20,8 +20,9 @@ from companion.session import CorruptLog
 from db import StoreError
 from db.errors import LogNotStored
 from views.games import game_views
+from views.hooks import use_lazy_state, use_state
 from views.live import LiveMatch
-from views.model import AppModel, Screen
+from views.model import AppModel, Screen, StoreRead, match_read
 from views.share import qr_png, reachable_from_other_devices, table_base, table_topic, table_url
 from views.sharecode import ShareButtons
 from views.ui import TAP, body, confirm_dialog
@@ -29,17 +30,32 @@ from views.ui import TAP, body, confirm_dialog
 POLL_SECONDS = 1.0
 
 
-def title(model: AppModel, screen: Screen) -> str:
-    info = model.match_info(screen.get("id"))
+def match_heading(model: AppModel, match_id: int, key: str = "match.title") -> str:
+    """"Bell's Senet · #12" from the open match, or from what the title read (never from the
+    store: views/reading.py reads it); "#12" while it is being read."""
+    live = model.open_match(match_id)
+    info = live.info if live is not None else model.recalled(match_read(match_id)[0])
     if info is None:
-        return model.tr("match.not_found", id=screen.get("id"))
-    return model.tr("match.title", game=model.tr(f"game.{info.game}"), id=info.id)
+        return f"#{match_id}"
+    if isinstance(info, StoreError):
+        return model.tr("match.not_found", id=match_id)
+    return model.tr(key, game=model.tr(f"game.{info.game}"), id=info.id)
+
+
+def title_reads(model: AppModel, screen: Screen) -> list[StoreRead]:
+    """Nothing once the match is open: a tap changes its record, and the title reads that."""
+    match_id = screen.get("id")
+    return [] if model.open_match(match_id) is not None else [match_read(match_id)]
+
+
+def title(model: AppModel, screen: Screen) -> str:
+    return match_heading(model, screen.get("id"))
 
 
 @ft.component
 def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     match_id = screen.get("id")
-    loaded, _ = ft.use_state(lambda: _open(model, match_id))
+    loaded, _ = use_lazy_state(lambda: _open(model, match_id))
     live, problem = loaded
     gone = ft.use_ref(False)
     page = ft.context.page
@@ -75,7 +91,7 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
         )
     if live is None:
         return body(
-            ft.Text(problem, color=ft.Colors.ERROR, key="match-problem"),
+            ft.Text(problem or "", color=ft.Colors.ERROR, key="match-problem"),
             ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME, height=TAP,
                               on_click=lambda: model.home()),
         )
@@ -106,7 +122,7 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
     """Undo, redo, the rules, share this table and abandon (with confirmation): the same row
     on every game's screen."""
     asking, set_asking = ft.use_state(False)
-    sharing, set_sharing = ft.use_state(None)  # the table's link while shown ("" if it has none)
+    sharing, set_sharing = use_state(cast("str | None", None))  # the table's link while shown ("" if it has none)
     _ = live.revision
     seen = live.seq  # the taps below name this rendering: a double tap stores one entry
     page = ft.context.page
@@ -141,10 +157,10 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         # reaches the button it was aimed at, never its successor.
         ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key=f"undo-{seen}",
                           disabled=not live.session.can_undo or not live.active,
-                          on_click=lambda: live.undo(seen=seen) and model.changed()),
+                          on_click=lambda: undo(live, model, seen)),
         ft.OutlinedButton(content=model.tr("app.redo"), icon=ft.Icons.REDO, height=TAP, key=f"redo-{seen}",
                           disabled=not live.session.can_redo or not live.active,
-                          on_click=lambda: live.redo(seen=seen) and model.changed()),
+                          on_click=lambda: redo(live, model, seen)),
         *(extra or []),
         rules,
         ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",
@@ -152,6 +168,16 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         *([ft.OutlinedButton(content=model.tr("match.abandon"), icon=ft.Icons.FLAG, height=TAP, key="abandon",
                              on_click=lambda: set_asking(True))] if playing else []),
     ])
+
+
+def undo(live: LiveMatch, model: AppModel, seen: int) -> None:
+    if live.undo(seen=seen):
+        model.changed()
+
+
+def redo(live: LiveMatch, model: AppModel, seen: int) -> None:
+    if live.redo(seen=seen):
+        model.changed()
 
 
 def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:

@@ -6,7 +6,7 @@ own set-up form; the store checks the set-up with the game before it creates the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -14,7 +14,9 @@ from companion.game import Game, Option
 from companion.games import game as game_record
 from db import SeatSpec, StoreError
 from views.games import GameViews, game_views
-from views.model import AppModel, Screen
+from views.hooks import use_lazy_state, use_ref, use_state
+from views.model import PLAYERS, AppModel, Screen
+from views.reading import use_reads
 from views.ui import COLOUR_NAMES, PLAYER_COLOURS, TAP, body, colour_dot, heading, icon_button, switch_row
 
 
@@ -58,18 +60,20 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
     views = game_views(game_id) if game is not None else None
     if game is None or views is None:
         return body(ft.Text(model.tr("new.not_playable", game=model.tr(f"game.{game_id}")), size=16))
+    if not use_reads(model, [PLAYERS]):  # the saved players, read off the app's thread
+        return body(ft.ProgressRing(width=24, height=24))
     return NewMatchForm(model, game, views)
 
 
 @ft.component
 def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
     info = game
-    chosen, set_chosen = ft.use_state(())  # player ids in seat order
-    name, set_name = ft.use_state("")
-    typed = ft.use_ref("")  # the field as last typed: a tap may come before the re-render
-    colour, set_colour = ft.use_state(lambda: first_free_colour(model.players()))
-    setup, set_setup = ft.use_state(game.defaults)
-    problem, set_problem = ft.use_state(None)
+    chosen, set_chosen = use_state(tuple[int, ...]())  # player ids in seat order
+    name, set_name = use_state("")
+    typed = use_ref("")  # the field as last typed: a tap may come before the re-render
+    colour, set_colour = use_lazy_state(lambda: first_free_colour(model.players()))
+    setup, set_setup = use_lazy_state(game.defaults)
+    problem, set_problem = use_state(cast("str | None", None))
 
     players = model.players()  # memoised on the data version: typing a name reads nothing
     by_id = {p.id: p for p in players}
@@ -131,7 +135,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         model.changed()
         model.replace("match", id=match_id)
 
-    player_buttons = [
+    player_buttons: list[ft.Control] = [
         (ft.FilledTonalButton if p.id in chosen else ft.OutlinedButton)(
             content=ft.Text(p.name, size=16),
             icon=ft.Icons.CHECK_CIRCLE if p.id in chosen else ft.Icons.CIRCLE,
@@ -141,7 +145,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         )
         for p in players
     ]
-    seat_rows = [
+    seat_rows: list[ft.Control] = [
         ft.ListTile(
             leading=colour_dot(by_id[pid].colour, 24),
             title=ft.Text(model.tr("new.seat", seat=i + 1) + f" · {by_id[pid].name}", size=16),

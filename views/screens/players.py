@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import flet as ft
 
-from views.model import AppModel, Screen
+from db import PlayerInfo, StoreError
+from views.hooks import use_state
+from views.model import PLAYERS, AppModel, Screen
+from views.reading import use_reads
 from views.ui import TAP, body, colour_dot, confirm_dialog, icon_button
 
 
 @ft.component
 def Players(model: AppModel, screen: Screen) -> ft.Control:
-    doomed, set_doomed = ft.use_state(None)
-    _ = model.data_version
+    doomed, set_doomed = use_state(cast("PlayerInfo | None", None))
+    if not use_reads(model, [PLAYERS]):
+        return body(ft.ProgressRing(width=24, height=24))
     players = model.players()
 
     def archive() -> None:
         player = doomed
         set_doomed(None)
-        model.store.archive_player(player.id)
+        if player is None:
+            return
+        try:
+            model.store.archive_player(player.id)
+        except StoreError as failed:  # the database is gone or read-only: say so, change nothing
+            model.say(failed.message(model.lang))
+            return
         model.say(model.tr("players.archived", name=player.name))
         model.changed()
 

@@ -19,9 +19,13 @@ from db import StoreError
 from db.history import MatchPage, match_page
 from views.bgstats import bgstats_section
 from views.games import game_views, style
-from views.model import AppModel, Screen
+from views.history_data import duration_text, row_view, when_text
+from views.history_widgets import delete_dialog, delete_with_undo
+from views.hooks import use_lazy_state
+from views.model import AppModel, Screen, StoreRead, match_read
+from views.reading import recall, use_reads
 from views.replay import ReplayMatch, log_lines, replay_step
-from views.screens.history import delete_dialog, delete_with_undo, duration_text, row_view, when_text
+from views.screens.match import match_heading
 from views.sharecode import share_section
 from views.ui import TAP, body, colour_dot, heading, icon_button
 
@@ -31,24 +35,19 @@ EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = [shar
 STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
 
+def title_reads(model: AppModel, screen: Screen) -> list[StoreRead]:
+    return [match_read(screen.get("id"))]
+
+
 def title(model: AppModel, screen: Screen) -> str:
-    info = model.match_info(screen.get("id"))
-    if info is None:
-        return model.tr("match.not_found", id=screen.get("id"))
     key = "record.replay_title" if screen.get("step") is not None else "match.title"
-    return model.tr(key, game=model.tr(f"game.{info.game}"), id=info.id)
+    return match_heading(model, screen.get("id"), key)
 
 
 # -- reading ----------------------------------------------------------------------------------
-def read_record(model: AppModel, match_id: Any) -> MatchPage | StoreError:
-    def read() -> MatchPage | StoreError:
-        try:
-            return match_page(model.store, match_id)
-        except StoreError as error:
-            return error
-
-    result: MatchPage | StoreError = model.memoised(("record.page", match_id), read)
-    return result
+def record_read(match_id: int) -> StoreRead:
+    """The match's page: its row, set-up and whole log (db.history.match_page)."""
+    return ("record.page", match_id), lambda store: match_page(store, match_id)
 
 
 def seat_names(page: MatchPage) -> dict[int, str]:
@@ -155,9 +154,9 @@ def Record(model: AppModel, page: MatchPage) -> ft.Control:
 
 # -- the replay ----------------------------------------------------------------------------------
 def build_replay(model: AppModel, page: MatchPage, step: Any) -> tuple[ReplayMatch | None, str | None]:
-    info = model.match_info(page.row.id)
+    info = recall(model, *match_read(page.row.id))
     game = game_record(page.row.game)
-    if info is None or game is None:
+    if isinstance(info, StoreError) or game is None:
         return None, model.tr("match.no_screen", game=model.tr(f"game.{page.row.game}"))
     try:
         return ReplayMatch.build(model.store, page, info, game, step), None
@@ -194,7 +193,7 @@ def step_bar(model: AppModel, match_id: int, step: int, total: int, caption: str
 
 @ft.component
 def Replay(model: AppModel, page: MatchPage, step: Any) -> ft.Control:
-    built, _ = ft.use_state(lambda: build_replay(model, page, step))
+    built, _ = use_lazy_state(lambda: build_replay(model, page, step))
     live, problem = built
     if live is None:
         return body(ft.Text(problem or "", color=ft.Colors.ERROR, size=15, key="record-problem"))
@@ -208,8 +207,10 @@ def Replay(model: AppModel, page: MatchPage, step: Any) -> ft.Control:
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
-    _ = model.data_version
-    page = read_record(model, screen.get("id"))
+    match_id = screen.get("id")
+    if not use_reads(model, [record_read(match_id), match_read(match_id)]):
+        return body(ft.ProgressRing(width=24, height=24))
+    page: MatchPage | StoreError = recall(model, *record_read(match_id))
     if isinstance(page, StoreError):
         return body(
             ft.Text(page.message(model.lang), color=ft.Colors.ERROR, size=15, key="record-problem"),

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.games import games
 from views.games import RuleText, game_views
+from views.hooks import use_state
 from views.model import AppModel, Screen
 from views.ui import TAP, body, heading
 
@@ -42,9 +43,9 @@ def Rules(model: AppModel, screen: Screen) -> ft.Control:
 
 @ft.component
 def RuleSearch(model: AppModel, initial: str) -> ft.Control:
-    query, set_query = ft.use_state(initial)
+    query, set_query = use_state(initial)
     hits = search_rules(model, query)
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.ListTile(
             key=f"hit-{rule.id}",
             leading=ft.Text(rule.id, weight=ft.FontWeight.BOLD),

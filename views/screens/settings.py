@@ -6,6 +6,9 @@ them the server's defaults for devices that have chosen nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from views.access import invite_url
@@ -20,7 +23,7 @@ THEME_CHOICES = (("system", "settings.system"), ("light", "settings.light"),
 HINT = ft.Colors.ON_SURFACE_VARIANT
 
 
-def choice_row(options: list[tuple[str, str]], selected: str, on_pick) -> ft.Control:
+def choice_row(options: list[tuple[str, str]], selected: str, on_pick: Callable[[str], Any]) -> ft.Control:
     return ft.Row(spacing=8, controls=[
         (ft.FilledButton if value == selected else ft.OutlinedButton)(
             content=label, height=TAP, expand=True,

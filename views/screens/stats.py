@@ -9,17 +9,16 @@ Every number comes from db.stats; views/stats_data.py turns it into text and bar
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.games import app_games, games
-from db import Store, StoreError
+from db import StoreError
 from db.stats import GameRecord, GameStats, PlayerStats, game_stats, player_stats
 from views.games import game_views, style
-from views.model import AppModel, Screen
+from views.model import PLAYERS, AppModel, Screen
+from views.reading import Read, Wanted, recall, use_reads
 from views.stats_charts import chart, line, section
 from views.stats_data import head_to_head_params, record_params, win_rate_bars
 from views.ui import body, game_chips
@@ -32,20 +31,9 @@ def title(model: AppModel, screen: Screen) -> str:
 
 
 # -- reading -----------------------------------------------------------------------------------------
-# Every read is memoised per data version (model.memoised); a refusal (an unknown player) is kept
-# as the error it is. A game's numbers over a big store take a while (the whole of Quacks' rounds
-# on 100,000 matches: about two seconds), so the screen reads what it lacks in a worker thread
-# (the store is thread-safe) and fills the memo; the app's one event loop never waits on them.
-Read = Callable[[Store], Any]
-
-
-def _safe(read: Read, store: Store) -> Any:
-    try:
-        return read(store)
-    except StoreError as error:
-        return error
-
-
+# Every read is memoised per data version; a refusal (an unknown player) is kept as the error it is.
+# A game's numbers over a big store take a while (the whole of Quacks' rounds on 100,000 matches:
+# about two seconds), so the screen reads what it lacks off the app's thread (views/reading.py).
 def player_key(player_id: int, game: str | None) -> tuple[Any, ...]:
     return ("stats.player", player_id, game)
 
@@ -54,44 +42,34 @@ def game_key(game: str, player_id: int | None = None) -> tuple[Any, ...]:
     return ("stats.game", game, player_id)
 
 
-def needed(player_id: int | None, game: str | None) -> list[tuple[tuple[Any, ...], Read]]:
+def player_read(player_id: int, game: str | None) -> Read:
+    return lambda store: player_stats(store, player_id, game)
+
+
+def game_read(game: str, player_id: int | None = None) -> Read:
+    return lambda store: game_stats(store, game, player_id)
+
+
+def needed(player_id: int | None, game: str | None) -> list[Wanted]:
     """The reads the screen at (player, game) shows, each with its memo key."""
-    reads: list[tuple[tuple[Any, ...], Read]] = []
+    reads: list[Wanted] = []
     if player_id is not None:
-        reads.append((player_key(player_id, game), lambda store: player_stats(store, player_id, game)))
+        reads.append((player_key(player_id, game), player_read(player_id, game)))
     if game is not None:
-        reads.append((game_key(game), lambda store: game_stats(store, game)))
+        reads.append((game_key(game), game_read(game)))
         if player_id is not None:
-            reads.append((game_key(game, player_id), lambda store: game_stats(store, game, player_id)))
+            reads.append((game_key(game, player_id), game_read(game, player_id)))
     elif player_id is None:
-        reads += [(game_key(g), lambda store, g=g: game_stats(store, g)) for g in games()]
+        reads += [(game_key(other), game_read(other)) for other in games()]
     return reads
 
 
-def fetch(store: Store, player_id: int | None, game: str | None) -> dict[tuple[Any, ...], Any]:
-    """Everything the screen at (player, game) shows, read from the store (in a worker thread);
-    an unknown player's screen shows everyone's numbers, so those are read too."""
-    got = {what: _safe(read, store) for what, read in needed(player_id, game)}
-    if player_id is not None and isinstance(got[player_key(player_id, game)], StoreError):
-        got.update({what: _safe(read, store) for what, read in needed(None, game) if what not in got})
-    return got
-
-
-def remember(model: AppModel, got: dict[tuple[Any, ...], Any]) -> None:
-    for what, value in got.items():
-        model.memoised(what, lambda value=value: value)
-
-
-def _read(model: AppModel, what: tuple[Any, ...], read: Read) -> Any:
-    return model.memoised(what, lambda: _safe(read, model.store))
-
-
 def read_player(model: AppModel, player_id: int, game: str | None) -> PlayerStats | StoreError:
-    return _read(model, player_key(player_id, game), lambda store: player_stats(store, player_id, game))
+    return recall(model, player_key(player_id, game), player_read(player_id, game))
 
 
 def read_game(model: AppModel, game: str, player_id: int | None = None) -> GameStats | StoreError:
-    return _read(model, game_key(game, player_id), lambda store: game_stats(store, game, player_id))
+    return recall(model, game_key(game, player_id), game_read(game, player_id))
 
 
 # -- small pieces ---------------------------------------------------------------------------------
@@ -109,7 +87,8 @@ def pickers(model: AppModel, player_id: int | None, game: str | None, player_nam
         key = e.control.value
         pick(int(key) if key and key.isdigit() else None, game)
 
-    players = [(p.id, p.name, p.colour) for p in model.players()]
+    known = model.recalled(PLAYERS[0])  # read with the numbers; none yet while they are read
+    players = [(p.id, p.name, p.colour) for p in known] if isinstance(known, list) else []
     if player_id is not None and player_name is not None and player_id not in {p[0] for p in players}:
         players.append((player_id, player_name, "#9e9e9e"))  # an archived player opened by link
     chosen = player_name if player_id is not None and player_name else model.tr("stats.everyone")
@@ -158,7 +137,7 @@ def player_sections(model: AppModel, stats: PlayerStats, game: str | None) -> li
             legend=False,  # the games' lines below say it in words
         )
         records = {record.game: record for record in stats.games}
-        controls.extend(game_tile(model, records[g], stats.player_id) for g in app_games(records))
+        controls.extend(game_tile(model, records[g], stats.player_id) for g in app_games() if g in records)
     sections = [section(stats.name, *controls)]
     if stats.head_to_head:
         sections.append(section(model.tr("stats.head_to_head"),
@@ -248,26 +227,16 @@ def overview_sections(model: AppModel) -> list[ft.Control]:
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
-    version = model.data_version
     player_id, game = screen.get("player"), screen.get("game")
     notes: list[ft.Control] = []
     if game is not None and game not in games():
         notes.append(line(model.tr("stats.unknown_game", game=game)))
         game = None
-    wanted = (player_id, game, version)
-    loaded, set_loaded = ft.use_state(None)
-    missing = [what for what, _ in needed(player_id, game) if not model.is_memoised(what)]
-
-    async def load() -> None:
-        if not missing:
-            return
-        got = await asyncio.to_thread(fetch, model.store, player_id, game)
-        if model.data_version == version:  # else a write came in meanwhile: this runs again
-            remember(model, got)
-        set_loaded(wanted)
-
-    ft.use_effect(load, [wanted])
-    if missing and loaded != wanted:
+    ready = use_reads(model, [PLAYERS, *needed(player_id, game)])
+    # An unknown player's screen shows everyone's numbers: those are read too, once it is known.
+    unknown = ready and player_id is not None and isinstance(read_player(model, player_id, game), StoreError)
+    ready = use_reads(model, needed(None, game) if unknown else []) and ready
+    if not ready:
         return body(*pickers(model, player_id, game, None), *notes,
                     ft.Row(spacing=12, controls=[ft.ProgressRing(width=24, height=24),
                                                  line(model.tr("stats.loading"), 15, muted=True)]))

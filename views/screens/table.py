@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -29,7 +29,9 @@ from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
 from db import MatchInfo, Store, StoreError
 from views.games import Told, said
-from views.model import AppModel, Screen
+from views.hooks import use_ref, use_state
+from views.model import AppModel, Screen, StoreRead, match_read
+from views.reading import use_reads
 from views.share import table_topic
 from views.ui import TAP, body, colour_dot, heading
 
@@ -51,10 +53,17 @@ def may_view(store: Store, match_id: Any, key: Any) -> bool:
         return False
 
 
-def allowed(model: AppModel, screen: Screen) -> bool:
-    """The screen's key checked once per data version (the title and the body both ask)."""
+def key_read(screen: Screen) -> StoreRead:
+    """The screen's key checked against the store (once per data version: the title and the body
+    both ask, off the app's thread)."""
     match_id, key = screen.get("id"), screen.get("key")
-    return bool(model.memoised(("table-key", match_id, key), lambda: may_view(model.store, match_id, key)))
+    return ("table-key", match_id, key), lambda store: may_view(store, match_id, key)
+
+
+def allowed(model: AppModel, screen: Screen) -> bool | None:
+    """Whether the key opens the match; None while it is being checked."""
+    checked = model.recalled(key_read(screen)[0])
+    return None if checked is None else checked is True
 
 
 # -- the match as stored, read-only ---------------------------------------------------------------
@@ -101,7 +110,7 @@ def moved(store: Store, snapshot: Snapshot | None, match_id: int, look_at_status
 
 # -- the scoreboard, as plain data ----------------------------------------------------------------
 @dataclass(frozen=True)
-class SeatLine:
+class ScoreLine:
     seat: int  # the engine's seat: 0, 1, ... in seat order
     name: str
     colour: str
@@ -116,7 +125,7 @@ class Scoreboard:
     over: bool
     to_move: int | None  # the seat whose entry is expected next (None: anyone, or nobody)
     winners: tuple[int, ...]
-    seats: tuple[SeatLine, ...]  # by seat while playing, by place once over
+    seats: tuple[ScoreLine, ...]  # by seat while playing, by place once over
 
 
 def scoreboard(info: MatchInfo, session: MatchSession) -> Scoreboard:
@@ -124,7 +133,7 @@ def scoreboard(info: MatchInfo, session: MatchSession) -> Scoreboard:
     playing = info.status == "active" and not outcome.over
     to_move = session.to_move() if playing else None
     seats = [
-        SeatLine(
+        ScoreLine(
             seat=seat, name=p.name, colour=p.colour,
             score=outcome.scores.get(seat),
             place=outcome.placing(seat) if outcome.over else None,
@@ -181,11 +190,15 @@ def recent_lines(tr: Tr, lang: str, game: Game, session: MatchSession, names: Ma
 
 
 # -- the screen -----------------------------------------------------------------------------------
+def title_reads(model: AppModel, screen: Screen) -> list[StoreRead]:
+    return [key_read(screen), *([match_read(screen.get("id"))] if allowed(model, screen) else [])]
+
+
 def title(model: AppModel, screen: Screen) -> str:
     if not allowed(model, screen):
         return model.tr("table.title_plain")  # nothing of the match without its key
-    info = model.match_info(screen.get("id"))
-    if info is None:
+    info = model.recalled(match_read(screen.get("id"))[0])
+    if not isinstance(info, MatchInfo):
         return model.tr("table.title_plain")
     return model.tr("table.title", game=model.tr(f"game.{info.game}"), id=info.id)
 
@@ -212,7 +225,7 @@ def problem_text(model: AppModel, problem: BaseException) -> str:
     return model.tr("match.no_screen", game=str(problem))
 
 
-def seat_card(model: AppModel, line: SeatLine) -> ft.Control:
+def seat_card(model: AppModel, line: ScoreLine) -> ft.Control:
     right: list[ft.Control] = []
     if line.score is not None:
         right.append(ft.Text(model.tr("table.score", score=line.score), size=17, weight=ft.FontWeight.BOLD))
@@ -259,7 +272,10 @@ def board_controls(model: AppModel, snapshot: Snapshot) -> list[ft.Control]:
     return controls
 
 
-def _load(store: Store, match_id: int) -> tuple[Snapshot | None, BaseException | None]:
+Loaded = tuple[Snapshot | None, BaseException | None]  # the match as stored, or why it cannot be shown
+
+
+def _load(store: Store, match_id: int) -> Loaded:
     try:
         return read_snapshot(store, match_id), None
     except (StoreError, CorruptLog, LookupError) as problem:
@@ -267,9 +283,10 @@ def _load(store: Store, match_id: int) -> tuple[Snapshot | None, BaseException |
 
 
 @ft.component
-def LiveTable(model: AppModel, match_id: int) -> ft.Control:
-    loaded, set_loaded = ft.use_state(lambda: _load(model.store, match_id))
-    latest = ft.use_ref(loaded)
+def LiveTable(model: AppModel, match_id: int, key: str | None = None) -> ft.Control:
+    """(`key` is the component's identity: Flet takes it, the body never sees it.)"""
+    loaded, set_loaded = use_state(cast("Loaded | None", None))  # None: the first read is under way
+    latest = use_ref(loaded)
     latest.current = loaded
     gone = ft.use_ref(False)
     page = ft.context.page
@@ -287,6 +304,7 @@ def LiveTable(model: AppModel, match_id: int) -> ft.Control:
         pubsub.subscribe_topic(topic, heard)
         polls = 0
         try:
+            set_loaded(await asyncio.to_thread(_load, model.store, match_id))
             while not gone.current:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), POLL_SECONDS)
@@ -295,9 +313,10 @@ def LiveTable(model: AppModel, match_id: int) -> ft.Control:
                 if gone.current:
                     break
                 polls += 1
-                snapshot = latest.current[0]
-                if told or moved(model.store, snapshot, match_id, polls % STATUS_EVERY == 0):
-                    set_loaded(_load(model.store, match_id))
+                snapshot = latest.current[0] if latest.current is not None else None
+                look = polls % STATUS_EVERY == 0
+                if told or await asyncio.to_thread(moved, model.store, snapshot, match_id, look):
+                    set_loaded(await asyncio.to_thread(_load, model.store, match_id))
         finally:
             pubsub.unsubscribe_topic(topic)
 
@@ -305,6 +324,8 @@ def LiveTable(model: AppModel, match_id: int) -> ft.Control:
         gone.current = True
 
     ft.use_effect(follow, [], cleanup=stop)
+    if loaded is None:
+        return body(ft.ProgressRing(width=24, height=24))
     snapshot, problem = loaded
     if snapshot is None:
         return body(ft.Text(problem_text(model, problem) if problem else "", color=ft.Colors.ERROR,
@@ -314,6 +335,10 @@ def LiveTable(model: AppModel, match_id: int) -> ft.Control:
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
-    if not allowed(model, screen):
+    use_reads(model, [key_read(screen)])
+    checked = allowed(model, screen)
+    if checked is None:
+        return body(ft.ProgressRing(width=24, height=24))
+    if not checked:
         return refusal(model)
     return LiveTable(model, screen.get("id"), key=f"table-{screen.get('id')}")

@@ -27,5 +27,6 @@ def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
         return said.removeprefix(prefix) if said else None
     throw = next((event for event in told.step.events if event.get("type") == "throw"), None)
     if throw is not None:
-        return tr("senet_ui.thrown", name=told.names.get(throw.get("seat", told.mover), "?"), throw=throw["throw"])
+        seat = throw.get("seat", told.mover)
+        return tr("senet_ui.thrown", name=told.names.get(seat, "?") if seat is not None else "?", throw=throw["throw"])
     return None

@@ -1,0 +1,90 @@
+"""The shell's screens rendered by the real app without a browser (tests/views/headless.py): what
+they show, and that drawing them never makes the app's one thread wait on the database.
+
+The store is tests/e2e/test_stats_screen.py's (three players over Senet, Quacks and Çävasie),
+with one Senet match still being played.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from db import SeatSpec, Store
+from tests.e2e.test_stats_screen import seed
+from tests.views.headless import Headless, run
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> Iterator[tuple[Store, dict[str, int]]]:
+    url = f"sqlite:///{tmp_path / 'screens.db'}"
+    ids = seed(url)
+    with Store(url) as store:
+        playing = store.create_match("senet", {}, [SeatSpec(ids["Ana"], 0), SeatSpec(ids["Ben"], 1)])
+        ids["playing"] = playing
+        ids["finished"] = store.history(limit=1)[0].id
+        ids["key"] = store.table_key(playing)  # type: ignore[assignment]
+        yield store, ids
+
+
+def on_the_apps_thread(store: Store) -> list[str]:
+    """Every statement the store runs on the app's own thread from now on (the event loop's)."""
+    seen: list[str] = []
+    loop_thread = threading.current_thread()
+
+    def heard(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        if threading.current_thread() is loop_thread:
+            seen.append(statement.split()[0])
+
+    event.listen(store.engine, "before_cursor_execute", heard)
+    return seen
+
+
+def test_no_screen_reads_the_store_on_the_apps_thread_while_it_draws(seeded) -> None:
+    store, ids = seeded
+    ana, finished, playing = ids["Ana"], ids["finished"], ids["playing"]
+    screens = {  # the route, and a text it shows once its reads are in
+        "/": "Ana, Ben",
+        "/history": f"#{finished}",
+        "/stats": "Ana",
+        f"/stats?player={ana}": "Ana",
+        "/stats?game=quacks": "Ana",
+        f"/record/{finished}": "Cy",
+        f"/record/{finished}?step=0": "Cy",
+        "/players": "Cy",
+        "/new/senet": "Cy",
+        f"/table/{playing}?key={ids['key']}": "Ana",
+    }
+
+    async def draw_each() -> None:
+        seen = on_the_apps_thread(store)
+        for route, shown in screens.items():
+            app = await Headless.open(store, route)
+            await app.wait_for(lambda app=app, shown=shown: any(shown in text for text in app.texts()),
+                               f"{shown!r} on {route}")
+            assert seen == [], f"{route} read the store on the app's thread: {seen}"
+            app.close()
+
+    run(draw_each)
+
+
+def test_statistics_of_a_player_and_of_someone_unknown(seeded) -> None:
+    store, ids = seeded
+
+    async def look() -> None:
+        ana = await Headless.open(store, f"/stats?player={ids['Ana']}")
+        await ana.wait_for_text("6")  # Ana: 6 matches
+        texts = ana.texts()
+        assert "Ana" in texts and any("Ben" in text for text in texts)  # her record, head to head
+        ana.close()
+        nobody = await Headless.open(store, "/stats?player=999")
+        await nobody.wait_for(lambda: any("999" in text for text in nobody.texts()), "the refusal")
+        assert any("Cy" in text for text in nobody.texts())  # everyone's numbers instead
+        nobody.close()
+
+    run(look)

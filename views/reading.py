@@ -1,0 +1,61 @@
+"""Reading the store without making the screen wait: every read a screen draws from is memoised on
+the model's data version, and what is not in the memo yet is read in a worker thread (the store is
+thread-safe) while the screen says it is loading. The app's one event loop never waits on the
+database, however big it is; a write bumps the data version, so each read runs again once.
+
+A read is `(what, read)`: its memo key (a tuple) and a function of the store. A refusal
+(`StoreError`: a match that is gone, a damaged file) is kept in the memo as the error it is and
+shown by the screen in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import flet as ft
+
+from db import Store, StoreError
+from views.model import AppModel, StoreRead
+
+T = TypeVar("T")
+Read = Callable[[Store], Any]
+Wanted = StoreRead
+
+
+def safe(read: Callable[[Store], T], store: Store) -> T | StoreError:
+    try:
+        return read(store)
+    except StoreError as error:
+        return error
+
+
+def fetch(store: Store, reads: Sequence[Wanted]) -> dict[tuple[Any, ...], Any]:
+    """Every read's result (or refusal) by its memo key (run in a worker thread)."""
+    return {what: safe(read, store) for what, read in reads}
+
+
+def recall(model: AppModel, what: tuple[Any, ...], read: Callable[[Store], T]) -> T | StoreError:
+    """The memoised result of `read` (read now, on this thread, only if no screen read it first)."""
+    return model.memoised(what, lambda: safe(read, model.store))
+
+
+def use_reads(model: AppModel, reads: Sequence[Wanted]) -> bool:
+    """Whether every read is in the memo at this data version. Those that are not are read in a
+    worker thread; once they are in, the model says so (`arrived`) and the screen draws again."""
+    version = model.data_version
+    missing = [(what, read) for what, read in reads if not model.is_memoised(what)]
+    keys = tuple(what for what, _ in reads)
+
+    async def load() -> None:
+        if not missing:
+            return
+        got = await asyncio.to_thread(fetch, model.store, missing)
+        if model.data_version == version:  # else a write came in meanwhile: this runs again
+            for what, value in got.items():
+                model.keep_read(what, value)
+            model.arrived += 1
+
+    ft.use_effect(load, [keys, version])
+    return not missing
