@@ -138,7 +138,8 @@ class AppModel:
     navigate: Callable[[str], None] | None = None  # tells the browser the new address
     remember: Callable[[Prefs], None] | None = None  # keeps language and theme in the device's storage
     keep_awake: Callable[[bool], None] | None = None  # keeps the device's screen on (or not)
-    _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # reads memoised on the data version
+    # Reads memoised on the data version: each read's newest value and the version it was read at.
+    _cache: dict[tuple[Any, ...], tuple[int, Any]] = field(default_factory=dict)
     _lives: dict[int, LiveMatch] = field(default_factory=dict)  # open matches by id
     deleted: list[StoredMatch] = field(default_factory=list)  # matches deleted here, oldest first
     guard: Any = None  # views.access.Guard: a device not let in stays on the one screen it allows
@@ -231,32 +232,49 @@ class AppModel:
         return found
 
     def unfinished(self) -> list[MatchInfo]:
-        found: list[MatchInfo] = self.memoised(UNFINISHED[0], lambda: UNFINISHED[1](self.store))
-        return found
+        """The matches still being played, as last read (views/reading.py reads them again after
+        a write, off the app's thread); none where the store refused."""
+        found = self._last(UNFINISHED)
+        return found if isinstance(found, list) else []
 
     def players(self) -> list[PlayerInfo]:
-        """The players in use, read once per data version (not once per keystroke)."""
-        found: list[PlayerInfo] = self.memoised(PLAYERS[0], lambda: PLAYERS[1](self.store))
-        return found
+        """The players in use, as last read (not once per keystroke); none where the store refused."""
+        found = self._last(PLAYERS)
+        return found if isinstance(found, list) else []
+
+    def _last(self, spec: StoreRead) -> Any:
+        what, read = spec
+        if self.has_read(what):
+            return self.recalled(what)
+        return self.memoised(what, lambda: read(self.store))
 
     def recalled(self, what: tuple[Any, ...]) -> Any:
-        """What `what` read at this data version; None if nothing has read it yet (nothing is read)."""
-        return self._cache.get((*what, self.data_version))
+        """What `what` read last (nothing is read here): at this data version, or, while that is
+        being read again after a write, at the version before; None if nothing has read it."""
+        kept = self._cache.get(what)
+        return kept[1] if kept is not None else None
+
+    def has_read(self, what: tuple[Any, ...]) -> bool:
+        """Whether `what` was ever read (at this data version or before)."""
+        return what in self._cache
 
     def is_memoised(self, what: tuple[Any, ...]) -> bool:
         """Whether `what` was read at this data version (a slow read can then be skipped)."""
-        return (*what, self.data_version) in self._cache
+        kept = self._cache.get(what)
+        return kept is not None and kept[0] == self.data_version
 
     def memoised(self, what: tuple[Any, ...], read: Callable[[], T]) -> T:
+        """`read()`, once per data version."""
         if not self.is_memoised(what):
             self.keep_read(what, read())
-        return cast(T, self._cache[(*what, self.data_version)])
+        return cast(T, self._cache[what][1])
 
     def keep_read(self, what: tuple[Any, ...], value: Any) -> None:
         """Keep `value` as what `what` reads at this data version."""
-        if len(self._cache) > 64:  # older versions are never asked for again
-            self._cache = {kept: held for kept, held in self._cache.items() if kept[-1] == self.data_version}
-        self._cache[(*what, self.data_version)] = value
+        if len(self._cache) >= 256:  # a club's worth of players and games: forget the oldest reads
+            for stale in sorted(self._cache, key=lambda key: self._cache[key][0])[:64]:
+                del self._cache[stale]
+        self._cache[what] = (self.data_version, value)
 
     # -- preferences -----------------------------------------------------------
     # This device's choice (kept in its own storage), never the server's: see views/device.py.

@@ -37,13 +37,19 @@ def fetch(store: Store, reads: Sequence[Wanted]) -> dict[tuple[Any, ...], Any]:
 
 
 def recall(model: AppModel, what: tuple[Any, ...], read: Callable[[Store], T]) -> T | StoreError:
-    """The memoised result of `read` (read now, on this thread, only if no screen read it first)."""
+    """What `read` read last (`AppModel.recalled`); read now, on this thread, only if nothing has
+    read it yet (`use_reads` reads it first, off the app's thread)."""
+    if model.has_read(what):
+        found: T | StoreError = model.recalled(what)
+        return found
     return model.memoised(what, lambda: safe(read, model.store))
 
 
 def use_reads(model: AppModel, reads: Sequence[Wanted]) -> bool:
-    """Whether every read is in the memo at this data version. Those that are not are read in a
-    worker thread; once they are in, the model says so (`arrived`) and the screen draws again."""
+    """Whether every read has a value to draw. Those not read at this data version are read in a
+    worker thread; a screen meanwhile draws what they read before (after a write: the list as it
+    was, for a moment) or, the first time, that it is loading. Once they are in, the model says
+    so (`arrived`) and the screen draws again."""
     version = model.data_version
     missing = [(what, read) for what, read in reads if not model.is_memoised(what)]
     keys = tuple(what for what, _ in reads)
@@ -58,4 +64,4 @@ def use_reads(model: AppModel, reads: Sequence[Wanted]) -> bool:
             model.arrived += 1
 
     ft.use_effect(load, [keys, version])
-    return not missing
+    return all(model.has_read(what) for what, _ in reads)
