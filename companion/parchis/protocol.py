@@ -80,16 +80,19 @@ def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     The request is the app's set-up in the protocol's words, checked as the app checks it: each
     option by the game's record, the colours by the set-up rules (PA-6, PA-7; a set the rules
     refuse is `bad_position`), then `Game.new_state`."""
-    from companion.parchis import GAME  # the record is built from this module's ops
+    from companion.games import load  # the record is built from this module's ops: found, not imported
+
+    record = load("parchis")
+    assert record is not None  # Parchís is one of the app's own games
 
     names = require(request, "colours", list)
-    option = {entry.key: entry for entry in GAME.options}
+    option = {entry.key: entry for entry in record.options}
     mode = option["mode"].check(request.get("mode", STANDARD))
     teams = option["teams"].check(request.get("teams", False))
     colours = seat_colours(names, len(names), teams, BadPosition)
     setup = {"players": len(colours), "mode": mode, "teams": teams,
              "colours": "+".join(COLOURS[colour] for colour in sorted(colours))}
-    state: ParchisState = GAME.new_state(setup)
+    state: ParchisState = record.new_state(setup)
     return {"position": state.position.to_json()}
 
 

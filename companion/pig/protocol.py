@@ -13,12 +13,14 @@ from companion.referee.fields import require
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     """`{"op": "new", "players": 3, "target": 100}` -> the start position (PG-1). The set-up is
     checked as the app's own: by the game's record (`Game.check_setup`), then the engine."""
-    from companion.pig import GAME  # the record is built from this module's ops
+    from companion.games import load  # the record is built from this module's ops: found, not imported
 
+    record = load("pig")
+    assert record is not None  # Pig is one of the app's own games
     setup = {"players": require(request, "players", int)}
     if "target" in request:
         setup["target"] = request["target"]
-    state: PigState = GAME.new_state(setup)
+    state: PigState = record.new_state(setup)
     return {"position": state.to_json()}
 
 
