@@ -41,12 +41,19 @@ class QuietConnection(Connection):
         self.page_url = "http://127.0.0.1:8550/"
         self.sent = 0
         self.crashes: list[str] = []  # what the session told the client went wrong (a screen that raised)
+        self.session: Session | None = None
+        self.calls: list[str] = []  # the client methods the app called (storage, wake lock...)
 
     def send_message(self, message: Any) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
         self.sent += 1
         if message.action == MessageAction.SESSION_CRASHED:
             self.crashes.append(str(message.body))
+        elif message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            # A client with nothing stored and no device features: every call answers "nothing".
+            body = message.body
+            self.calls.append(body.name)
+            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
 
 
 class Headless:
@@ -60,12 +67,13 @@ class Headless:
     async def open(cls, store: Store, route: str = "/", size: tuple[int, int] = PHONE) -> Headless:
         from views.app import start
 
-        session = Session(QuietConnection(asyncio.get_running_loop()))
+        connection = QuietConnection(asyncio.get_running_loop())
+        session = connection.session = Session(connection)
         page = session.page
         _context_page.set(page)
         session.apply_page_patch({"route": route, "width": size[0], "height": size[1], "web": True})
         msgpack.packb(session.get_page_patch(), default=ENCODE)  # the client's first copy of the page
-        start(page, store)
+        await start(page, store)
         app = cls(session)
         await app.settle()
         return app
