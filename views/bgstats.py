@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.bgstats import push_link
 from db import StoreError
-from db.bgstats import bgstats_link
+from db.bgstats import play_of
 from db.history import MatchPage
-from views.model import AppModel
+from views.model import AppModel, match_read
+from views.reading import recall
 from views.ui import TAP
 
 
@@ -16,10 +18,10 @@ def bgstats_section(model: AppModel, page: MatchPage) -> ft.Control | None:
     """The card for a finished match; nothing for an active or abandoned one."""
     if page.row.status != "finished":
         return None
-    try:
-        link = model.memoised(("bgstats.link", page.row.id), lambda: bgstats_link(model.store, page.row.id))
-    except StoreError as error:
-        return ft.Text(error.message(model.lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+    info = recall(model, *match_read(page.row.id))  # read with the record, off the app's thread
+    if isinstance(info, StoreError):
+        return ft.Text(info.message(model.lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+    link = push_link(play_of(info))
     return ft.Card(key=f"bgstats-{page.row.id}", content=ft.Container(
         padding=ft.Padding.symmetric(horizontal=14, vertical=12),
         content=ft.Column(spacing=10, controls=[
