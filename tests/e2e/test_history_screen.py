@@ -104,7 +104,7 @@ def test_history_filter_record_replay_delete_and_undo(app_en, browser) -> None:
     wait_for_path(page, f"/record/{senet}")
     wait_for_text(page, "Replay step by step")
     shown = visible_text(page)
-    assert "Finished" in shown and f"{entries} events" in shown and "Took " in shown
+    assert "Finished" in shown and f"{entries} entries" in shown and "Took " in shown
     assert "1. Ben 8 points" in shown or "1. Ana 8 points" in shown  # the winner bore off all pieces
     page.mouse.move(SMALL_PHONE["width"] // 2, SMALL_PHONE["height"] // 2)
     page.mouse.wheel(0, 500)
