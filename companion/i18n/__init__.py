@@ -96,16 +96,24 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def seat_number(seat: int) -> int:
+    """The seat as people count it: seat 0 is the first, number 1."""
+    return seat + 1
+
+
+def seat_words(seat: int, lang: str = "en") -> str:
+    """A seat nobody has named, in words: "Seat 1" for seat 0 (Korean "1번 자리")."""
+    return t("error.seat_n", lang, n=seat_number(seat))
+
+
 def error_text(error: RefereeError, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
     """A player-readable sentence for an engine error, ending with its rule id.
 
     Every seat it names (`seat`, `owner_seat` ...: a 0-based index) reads counted from 1, and
     is also given as a name (`name`, `owner_name` ...): the player's from `names` (a screen's;
     "?" for a seat it does not know), or, with no names (the protocol, a stored log that cannot
-    be replayed), the seat in words ("Seat 1", companion.seats), so no sentence shows a bare
-    `{name}` and no seat has two numbers. Names already in the error stand."""
-    from companion.seats import seat_number, seat_words
-
+    be replayed), the seat in words ("Seat 1"), so no sentence shows a bare `{name}` and no
+    seat has two numbers. Names already in the error stand."""
     params = dict(error.params)
     for key, value in error.params.items():
         if key.endswith("seat") and isinstance(value, int) and not isinstance(value, bool):

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from companion.errors import GameOver, IllegalMove
-from companion.i18n import error_text
-from companion.seats import seat_words, table_form
+from companion.i18n import error_text, seat_words
+from companion.seats import table_form
 
 
 def numbers(text: str) -> list[str]:

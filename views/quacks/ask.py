@@ -213,8 +213,9 @@ def CardDraw(words: Words, asked: Question, tap: Tap) -> ft.Control:
     count = int(asked.info.get("count", 0))
     base: dict[str, Any] = {"seat": seat, "drawn": list(chosen)}
     if placing is not None:  # the placed chip acts as drawn (QK-18): its own questions, chip by chip
-        return keyed(ChainQuestion, words, seat, placing, lambda item: tap({**base, "place": item}),
-                     lambda: set_placing(None), key=f"card-chain-{placing}")
+        chained: ft.Control = keyed(ChainQuestion, words, seat, placing, lambda item: tap({**base, "place": item}),
+                                    lambda: set_placing(None), key=f"card-chain-{placing}")
+        return chained
 
     def enter(action: dict[str, Any]) -> None:
         code = action.get("place")

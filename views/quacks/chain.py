@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.quacks.match_view import draw_item, draw_step
+from views.hooks import use_state
 from views.quacks.pieces import chip_disc
 from views.quacks.words import Words
 from views.ui import TAP
@@ -28,7 +29,7 @@ def asks_anything(words: Words, seat: int, chain: tuple[str, ...]) -> bool:
 @ft.component
 def ChainQuestion(words: Words, seat: int, first: str, finish: Finish, cancel: Callable[[], Any]) -> ft.Control:
     """Ask about `first` and every chip it places; `finish` gets the whole draw item."""
-    chain, set_chain = ft.use_state((first,))
+    chain, set_chain = use_state(tuple[str, ...]((first,)))
     no_answers: tuple[bool, ...] = ()
     returns, set_returns = ft.use_state(no_answers)  # one answer per chip of the chain, once asked
     step = draw_step(words.state, seat, chain)
