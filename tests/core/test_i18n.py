@@ -74,3 +74,8 @@ def test_every_format_spec_in_the_catalogues_is_one_t_knows():
                     assert rest in known or "|" in rest or rest in ("a", ""), (lang, key, spec)
                     if lang == "ko":
                         assert "|" not in rest and rest != "a", (key, "an English spec in Korean")
+
+
+def test_no_message_shows_markdown_backticks():
+    """Text controls show a backtick as a backtick: a command is written out plainly."""
+    assert [key for lang in LANGUAGES for key, text in catalogue(lang).items() if "`" in text] == []
