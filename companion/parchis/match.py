@@ -19,7 +19,15 @@ from typing import Any
 
 from companion.errors import BadRequest, IllegalMove
 from companion.game import Outcome
-from companion.parchis.board import COLOURS, GOAL
+from companion.parchis.board import (
+    COLOUR_INDEX,
+    COLOURS,
+    GOAL,
+    LAST_TRACK,
+    Piece,
+    parse_location,
+    parse_track_square,
+)
 from companion.parchis.engine import (
     Event,
     Options,
@@ -113,12 +121,39 @@ def _settle(position: Position) -> tuple[Position, list[Event]]:
     return position, events
 
 
+def piece_at(position: Position, move: Mapping[str, Any]) -> Piece:
+    """The piece a tap names: `{"at": "t12"}` (a track square), or `{"at": "l3" | "nest" | "goal",
+    "colour": "yellow"}`. Of the pieces there, the one the player to move plays if there is one
+    (its own, or its partner's once it has finished in a team game, PA-7), else the first; the
+    rules then say whether it may move. A place with no piece is refused (PA-6: a move is a
+    piece's)."""
+    place, colour_name = move.get("at"), move.get("colour")
+    track = parse_track_square(place)
+    here: list[Piece] = []
+    if track is not None:
+        here = list(position.occupancy().get(track, ()))
+    elif isinstance(colour_name, str) and colour_name in COLOUR_INDEX and COLOUR_INDEX[colour_name] in position.colours:
+        colour = COLOUR_INDEX[colour_name]
+        progress = parse_location(colour, place)
+        if progress is None or 0 <= progress <= LAST_TRACK:
+            raise BadRequest("parchis.move_malformed")
+        here = [(colour, index) for index, at in enumerate(position.pieces[colour]) if at == progress]
+    else:
+        raise BadRequest("parchis.move_malformed")
+    if not here:
+        raise IllegalMove("parchis.nothing_there", rule="PA-6", place=str(place), colour=str(colour_name or ""))
+    acting = position.acting_colour()
+    return next((piece for piece in here if piece[0] == acting), here[0])
+
+
 class ParchisEngine:
     """The session's view of Parchís. Actions:
 
     - `{"roll": 5}`: the die shows 5 (typed or rolled). With no legal move, or on a third six,
       it is played at once.
     - `{"move": {"piece": "yellow.1"}}`: move with the roll waiting, or play the pending bonus.
+    - `{"move": {"at": "t12"}}` (or `{"at": "l3", "colour": "yellow"}`): a tap on the board, for
+      the piece standing there (`piece_at`).
     - `{"roll": 5, "move": {...} | null}`: both at once, as the referee protocol sends them.
     """
 
@@ -155,8 +190,12 @@ class ParchisEngine:
             check_not_over(position)
             if state.roll is None and not position.bonus:
                 raise IllegalMove("parchis.roll_first", rule="PA-10", seat=seat)
-            piece, to = parse_move(position, action["move"])
-            after, events = play(position, state.roll, piece, to)
+            move = action["move"]
+            if isinstance(move, dict) and "at" in move:  # a tap on the board: whatever stands there
+                after, events = play(position, state.roll, piece_at(position, move))
+            else:
+                piece, to = parse_move(position, move)
+                after, events = play(position, state.roll, piece, to)
         after, lost = _settle(after)
         events = events + lost
         return replace(state, position=after, roll=None, captures=_counted(state, seat, events)), \

@@ -54,6 +54,18 @@ def label_of(page, pattern: str) -> str:
     raise AssertionError(f"nothing called {pattern!r} on the page")
 
 
+def tap_board(page, pattern: str) -> None:
+    """Tap a square or nest of the board, scrolled into the window by Flutter first (every square
+    is a button: a click must land on the one meant)."""
+    square = button(page, re.compile(pattern))
+    reveal(page, square)
+    page.wait_for_timeout(500)  # the accessibility tree follows Flutter's scrolling a moment later
+    box = square.bounding_box()
+    assert box is not None, pattern
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(700)
+
+
 def still_shot(page, name: str) -> None:
     page.mouse.move(2, page.viewport_size["height"] - 2)  # no hover tooltip in the picture
     shot(page, name)
@@ -73,6 +85,12 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     assert buttons_inside_viewport(page) == []
     still_shot(page, "parchis_phone_360_start")
 
+    # A tap that moves nothing is answered with the reason and its rule, and stores nothing.
+    tap_board(page, r"^Blue nest")
+    wait_for_text(page, "Enter the roll first, then the move. (PA-10)")
+    assert button(page, "Open rule PA-10").is_visible()
+    assert entries(store, match_id) == []
+
     # Ana rolls a 5: the roll is stored at once and the nest piece must come out (PA-11).
     tap(page, "Die shows 5")
     wait_for_text(page, "Ana (Yellow) rolled 5 (5 steps)")
@@ -83,6 +101,12 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     box = box_of(page, "Move Yellow 1 from nest to 5", scroll=True)
     assert box["width"] >= 48 and box["height"] >= 48
     assert "Yellow 1 can move to 5" in label_of(page, r"^Yellow nest")
+    tap_board(page, r"^Blue nest")  # not Ana's: the refusal names the pieces as the table does
+    wait_for_text(page, "Blue 1 is not yours to move; it is Yellow's turn. (PA-6)")
+    tap_board(page, r"^Square 40:")  # nothing there
+    wait_for_text(page, "Nothing stands there to move")
+    assert button(page, "Open rule PA-6").is_visible()
+    assert entries(store, match_id) == [{"roll": 5}]
     still_shot(page, "parchis_phone_360_five")
     tap(page, "Move Yellow 1 from nest to 5")
     wait_for_text(page, "Ben (Blue) to roll.")
@@ -131,7 +155,7 @@ def test_the_first_turns_of_a_four_player_match_by_tapping(app_en, browser):
     wait_for_text(page, "Ana (Yellow) rolled 4 (4 steps)")
     assert "Yellow 1 can move to 9" in label_of(page, r"^Square 5 ")
     assert "Yellow 1 lands here" in label_of(page, r"^Square 9:")
-    button(page, re.compile(r"^Square 5 ")).click()
+    tap_board(page, r"^Square 5 ")
     wait_for_text(page, "Ben (Blue) to roll.")
     assert label_of(page, r"^Square 9:") == "Square 9: Yellow 1"
     assert entries(store, match_id)[-2:] == [{"roll": 4}, {"move": {"piece": "yellow.0"}}]
@@ -198,3 +222,35 @@ def test_a_quick_team_match_is_set_up_on_the_new_match_screen(app_en, browser):
     assert store.resume(match.id).setup["colours"] == "yellow+blue+green+red"
     assert "Dee (Red)" in visible_text(page)
     still_shot(page, "parchis_phone_360_quick_teams")
+
+
+def test_in_korean_on_a_phone_and_a_desktop_each_player_plays_their_own_colour(app_server, browser):
+    """PA-6: Ana chose red for herself and plays red, Ben yellow (opposite); the moves show their
+    squares big, a refusal names pieces in words, and the desktop puts the board beside the panel."""
+    store = Store(app_server.db_url)
+    ana, ben = store.add_player("Ana", "#d32f2f").id, store.add_player("Ben", "#fbc02d").id
+    match_id = store.create_match("parchis", {"colours": "red+yellow"}, [SeatSpec(ana, 0), SeatSpec(ben, 1)])
+    page = open_app(browser, f"{app_server.url}match/{match_id}", SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, "Ben(노랑) 님이 굴릴 차례입니다.")  # yellow moves first (PA-2), whoever sits first
+    assert "Ana(빨강): 골인 0/4" in visible_text(page)
+    tap(page, "주사위 5")
+    wait_for_text(page, "Ben(노랑) 님이 5를 굴렸습니다(5칸).")
+    move = box_of(page, "노랑 1번 말을 집에서 5번 칸으로", scroll=True)
+    assert move["width"] >= 48 and move["height"] >= 48
+    tap_board(page, r"^빨강 집")
+    wait_for_text(page, "빨강 1번 말은 지금 움직일 수 있는 말이 아닙니다. 지금은 노랑의 차례입니다. (PA-6)")
+    text = visible_text(page)
+    assert "red." not in text and "yellow." not in text  # no protocol names on the screen
+    still_shot(page, "parchis_phone_360_ko")
+    tap(page, "노랑 1번 말을 집에서 5번 칸으로")
+    wait_for_text(page, "Ana(빨강) 님이 굴릴 차례입니다.")
+    assert entries(store, match_id) == [{"roll": 5}, {"move": {"piece": "yellow.0"}}]
+
+    desk = open_app(browser, f"{app_server.url}match/{match_id}", DESKTOP)
+    wait_for_text(desk, "Ana(빨강) 님이 굴릴 차례입니다.")
+    board = desk.get_by_role("button", name=re.compile(r"^5번 칸")).first.bounding_box()
+    pad = box_of(desk, "주사위 5")
+    assert board is not None and pad["x"] > board["x"] + board["width"]
+    assert buttons_inside_viewport(desk) == []
+    still_shot(desk, "parchis_desktop_1280_ko")

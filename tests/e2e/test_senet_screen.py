@@ -146,6 +146,8 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     wait_for_text(page, "Ana to move")
     assert senet_square(page, 22) == "Square 22: Ben's piece"
     assert "captured Ana's piece" in visible_text(page)
+    # the cards count what each side has: borne off, left on the board, lost to captures
+    assert "Ana: score 0, 9 on the board, 1 lost to captures" in visible_text(page)
 
     # Undo takes back the last entry (the move; Ben's throw waits again); redo puts it back.
     tap(page, "Undo")
@@ -179,6 +181,7 @@ def test_a_phone_held_upright_at_360x640(app_en, browser):
     tap(page, "뒤로")
     wait_for_text(page, f"Ana가 던진 수: {rolled}.")
     assert "1번 칸: Ana의 말" in visible_text(page)
+    assert "Ana: 점수 0, 판 위 9개, 잡혀서 잃은 말 1개" in visible_text(page)
     boxes = [b for b in (e.bounding_box() for e in page.get_by_role("button", name=re.compile(r"^\d+번 칸:")).all())]
     assert len(boxes) == 30 and min(min(b["width"], b["height"]) for b in boxes) >= 48
     assert in_viewport(page, box_of(page, "되돌리기")) and buttons_inside_viewport(page) == []

@@ -107,7 +107,7 @@ def test_moves_become_buttons_with_a_spoken_label():
     assert move_words(tr, Move(piece("yellow.0"), -1, 0)) == ("Yellow 1: nest → 5", "Move Yellow 1 from nest to 5")
     assert move_words(tr, Move(piece("red.2"), 67, 71)) == ("Red 3: lane 4 → goal", "Move Red 3 from lane 4 to goal")
     shown, said = move_words(tr, Move(piece("yellow.0"), 5, 8, piece("blue.0")))
-    assert shown == "Yellow 1: 10 → 13 ✕ Blue 1"
+    assert shown == "Yellow 1: 10 → 13"  # the button adds the capture icon and "Blue 1" (no ✕ glyph)
     assert said == "Move Yellow 1 from 10 to 13, capturing Blue 1"
 
 

@@ -55,6 +55,10 @@ def neighbours(grid: list[list[int]]) -> set[frozenset[int]]:
             if abs(i - k) + abs(j - m) == 1}
 
 
+def last(session):
+    return last_move_text(tr, session.history, session.initial_state, NAMES)
+
+
 @pytest.mark.parametrize("grid", [board_rows(), board_columns()], ids=["lying", "upright"])
 def test_the_board_follows_the_s_shaped_path_of_sn_1_lying_and_upright(grid):
     """SN-1: 1..10, then 11..20 back the other way, then 21..30."""
@@ -124,15 +128,15 @@ def test_seat_zero_plays_player_one():
 def test_the_last_move_is_told_from_the_engines_events():
     """SN-4 (a move), SN-6 (a capture names the victim)."""
     session = MatchSession(GAME, {"players": 2})
-    assert last_move_text(tr, session, NAMES) is None
+    assert last(session) is None
     session.apply({"throw": 3})
-    assert last_move_text(tr, session, NAMES) is None  # a throw alone is not a move yet
+    assert last(session) is None  # a throw alone is not a move yet
     session.apply({"move": {"from": 19}})
-    assert last_move_text(tr, session, NAMES) == "Last move: Ana moved the piece on 19 to 22 (throw 3)."
+    assert last(session) == "Last move: Ana moved the piece on 19 to 22 (throw 3)."
     session.apply({"throw": 2})  # Ben's throw waits: the sentence still tells Ana's move
-    assert last_move_text(tr, session, NAMES) == "Last move: Ana moved the piece on 19 to 22 (throw 3)."
+    assert last(session) == "Last move: Ana moved the piece on 19 to 22 (throw 3)."
     session.apply({"move": {"from": 20}})
-    assert last_move_text(tr, session, NAMES) == (
+    assert last(session) == (
         "Last move: Ben moved the piece on 20 to 22 (throw 2) and captured Ana's piece; it leaves the game (SN-6).")
 
 
@@ -141,11 +145,11 @@ def test_bear_offs_and_passes_are_told_too():
     session = session_from({1: [28, 3], 2: [29]})
     session.apply({"throw": 3})
     session.apply({"move": {"from": 28}})
-    assert last_move_text(tr, session, NAMES) == (
+    assert last(session) == (
         "Last move: Ana bore off the piece on 28 with a throw of 3: one point (SN-12).")
     events = session.apply({"throw": 3})  # Ben on 29 overshoots with 3 (SN-9): the turn passes
     assert passed_now(events) and session.state.throw is None
-    assert last_move_text(tr, session, NAMES) == (
+    assert last(session) == (
         "Last move: Ben had no legal move with a throw of 3; the turn passed (SN-11).")
     assert not passed_now([{"type": "throw", "seat": 0, "throw": 2}])
 

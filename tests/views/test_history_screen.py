@@ -308,5 +308,5 @@ def test_a_senet_log_reads_like_its_screen_without_the_screens_last_move_label(s
     assert lines == ["Ana threw 3.", "Ana moved the piece on 19 to 22 (throw 3).", "Ben threw 2."]
     ko = log_lines(lambda key, **p: t(key, "ko", **p), "ko", game("senet"), match_page(store, match_id),
                    {0: "Ana", 1: "Ben"})
-    assert ko[1] == t("senet_ui.last.move", "ko", name="Ana", frm=19, to=22, throw=3).removeprefix("지난 수: ")
+    assert ko[1] == t("senet_ui.said.move", "ko", name="Ana", frm=19, to=22, throw=3)
     assert not ko[1].startswith("지난 수")

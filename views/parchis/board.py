@@ -20,8 +20,9 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from companion.errors import RefereeError
 from companion.parchis import COLOURS, GOAL, NEST, SAFE_SQUARES, Move, Position
-from companion.parchis.board import CELL, EXIT_SQUARE, LAST_TRACK_SQUARE, location_name
+from companion.parchis.board import CELL, COLOUR_INDEX, EXIT_SQUARE, LAST_TRACK_SQUARE, location_name, parse_piece_name
 
 GRID = 19
 ARM = 8
@@ -105,6 +106,15 @@ def spot_of(colour: int, progress: int) -> Spot:
     return ("l", colour, cell % 10)
 
 
+def tap_of(spot: Spot) -> dict[str, str]:
+    """A tap on a spot as the engine's `{"move": {"at": ...}}` names it."""
+    if spot[0] == "t":
+        return {"at": f"t{spot[1]}"}
+    if spot[0] == "l":
+        return {"at": f"l{spot[-1]}", "colour": COLOURS[spot[1]]}
+    return {"at": str(spot[0]), "colour": COLOURS[spot[1]]}
+
+
 @dataclass(frozen=True)
 class Lit:
     """The legal moves keyed for drawing: by the spot a piece leaves and the spot it reaches."""
@@ -152,18 +162,54 @@ def place_word(tr: Tr, colour: int, place: str) -> str:
 
 
 def move_words(tr: Tr, move: Move) -> tuple[str, str]:
-    """A legal move as a button shows it ("Yellow 2: 5 → 10") and as it is read aloud."""
+    """A legal move as a button shows it ("Yellow 2: 5 → 10") and as it is read aloud (with the
+    piece it captures, if any)."""
     data = move.to_json()
     colour = move.piece[0]
     frm, to = place_word(tr, colour, data["from"]), place_word(tr, colour, data["to"])
     shown = f"{piece_word(tr, move.piece)}: {frm} → {to}"
-    if move.capture is not None:
-        shown += " ✕ " + piece_word(tr, move.capture)
+    if move.capture is not None:  # the button draws the capture as an icon and the victim's name after it
         said = tr("parchis_ui.move.capture", piece=piece_word(tr, move.piece), frm=frm, to=to,
                   victim=piece_word(tr, move.capture))
     else:
         said = tr("parchis_ui.move.plain", piece=piece_word(tr, move.piece), frm=frm, to=to)
     return shown, said
+
+
+def error_place(tr: Tr, colour: int | None, place: str) -> str:
+    """A protocol location inside a refusal: "square 12", "lane 3", "nest", "goal"."""
+    if place.startswith("t") and place[1:].isdigit():
+        return tr("parchis_ui.err.square", square=place[1:])
+    if place.startswith("l") and place[1:].isdigit() and colour is not None:
+        return tr("parchis_ui.err.lane", lane=place[1:])
+    if place in ("nest", "goal"):
+        return place_word(tr, colour or 0, place)
+    return place
+
+
+def worded_refusal(tr: Tr, error: RefereeError) -> RefereeError:
+    """The engine's refusal with its pieces, colours and squares as the table names them
+    ("Yellow 2", "square 12"), not as the protocol writes them ("yellow.1", "t12")."""
+    params = dict(error.params)
+    moving = parse_piece_name(params.get("piece"))
+    colour = moving[0] if moving is not None else None
+    for key, value in error.params.items():
+        if not isinstance(value, str):
+            continue
+        if key == "piece" and moving is not None:
+            params[key] = piece_word(tr, moving)
+        elif key == "pieces":
+            named = [parse_piece_name(name.strip()) for name in value.split(",")]
+            if all(piece is not None for piece in named):
+                params[key] = ", ".join(piece_word(tr, piece) for piece in named if piece is not None)
+        elif key in ("colour", "partner") and value in COLOUR_INDEX:
+            params[key] = colour_word(tr, COLOUR_INDEX[value])
+        elif key == "winner":
+            params[key] = " & ".join(colour_word(tr, COLOUR_INDEX[name]) if name in COLOUR_INDEX else name
+                                     for name in value.split(" & "))
+        elif key in ("square", "to"):
+            params[key] = error_place(tr, colour, value)
+    return type(error)(error.message_id, error.rule, **params)
 
 
 def pieces_at(position: Position, spot: Spot) -> list[tuple[int, int]]:
@@ -212,9 +258,11 @@ def placed(left: float, top: float, content: ft.Control) -> ft.Control:
 
 
 def dot(colour: int, size: float, glow: bool = False) -> ft.Control:
-    shadow = [ft.BoxShadow(blur_radius=5, spread_radius=2, color="#ff6f00")] if glow else None
+    # a white ring keeps a piece apart from a square of its own colour (yellow on yellow's exit)
+    ring = ft.BoxShadow(blur_radius=0, spread_radius=max(1.0, size / 14), color="#ffffff")
+    shadow = [ring, ft.BoxShadow(blur_radius=5, spread_radius=2, color="#ff6f00")] if glow else [ring]
     return ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE, bgcolor=PAINT[COLOURS[colour]],
-                        border=ft.Border.all(max(1.0, size / 9), "#212121"), shadow=shadow)
+                        border=ft.Border.all(max(1.0, min(size / 9, 3.0)), "#212121"), shadow=shadow)
 
 
 def square_paint(spot: Spot, lit: Lit) -> str:
@@ -238,7 +286,7 @@ def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], si
     movable = {move.piece for move in lit.movable.get(spot, [])}
     layers: list[ft.Control] = []
     if spot[0] == "t":
-        number = ft.Text(str(spot[1]), size=max(6.0, size * 0.36), color=INK, weight=ft.FontWeight.BOLD,
+        number = ft.Text(str(spot[1]), size=max(8.0, size * 0.52), color=INK, weight=ft.FontWeight.BOLD,
                          no_wrap=True)
         layers.append(ft.Container(left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
                                    content=number))
@@ -252,7 +300,7 @@ def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], si
                                    content=dot(piece[0], piece_size, glow=piece in movable)))
     if spot in lit.movable or spot in lit.targets:
         layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(2, HIGHLIGHT)))
-    tappable = on_tap is not None and lit.move_at(spot) is not None
+    tappable = on_tap is not None  # a lit square plays its move; any other says why not (the engine's refusal)
     box = ft.Container(
         width=size, height=size, bgcolor=square_paint(spot, lit), border=ft.Border.all(0.5, LINE),
         content=ft.Stack(controls=layers, width=size, height=size),
@@ -277,7 +325,7 @@ def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
         ft.Row(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=dots[i:i + 2])
         for i in range(0, len(dots), 2)
     ])
-    tappable = on_tap is not None and spot in lit.movable
+    tappable = on_tap is not None and colour in position.colours
     box = ft.Container(
         width=ARM * size, height=ARM * size, bgcolor=PAINT[COLOURS[colour]] if colour in position.colours
         else "#e0e0e0", border=ft.Border.all(3 if spot in lit.movable else 1, HIGHLIGHT if spot in lit.movable
@@ -334,6 +382,71 @@ def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Contro
             cv.Canvas(width=side, height=side, shapes=shapes), *counts])))
 
 
+# -- a close-up of one move: its squares drawn big (the board's own squares are small on a phone) --
+STRIP_SQUARE = 34
+STRIP_MOST = 8  # squares shown of one move; a longer one (a 20 or 10 bonus) shows its ends
+
+
+def path_spots(move: Move) -> list[Spot | None]:
+    """The places a move goes along, from where it leaves to where it lands; None stands for the
+    squares left out of a long move."""
+    colour = move.piece[0]
+    if move.frm == NEST:
+        return [("nest", colour), spot_of(colour, move.to)]
+    spots: list[Spot | None] = [spot_of(colour, progress) for progress in range(move.frm, move.to + 1)]
+    if len(spots) > STRIP_MOST:
+        spots = [*spots[:2], None, *spots[-(STRIP_MOST - 3):]]
+    return spots
+
+
+def strip_square(tr: Tr, position: Position, spot: Spot | None, colour: int, role: str) -> ft.Control:
+    """One place of a move's close-up: its number (or lane, nest, goal), the pieces on it, and
+    whether the move leaves (`start`), lands (`land`, `capture`) or passes there."""
+    size = STRIP_SQUARE
+    if spot is None:
+        return ft.Container(width=size * 0.6, height=size, alignment=ft.Alignment.CENTER,
+                            content=ft.Text("…", size=16, color=INK, weight=ft.FontWeight.BOLD))
+    here = pieces_at(position, spot)
+    if spot[0] == "t":
+        paint = square_paint(spot, Lit())
+        mark: ft.Control = ft.Text(str(spot[1]), size=13, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True)
+    elif spot[0] == "l":
+        paint = LANE_PAINT[COLOURS[colour]]
+        mark = ft.Text(tr("parchis_ui.strip.lane", lane=spot[-1]), size=11, color=INK, weight=ft.FontWeight.BOLD,
+                       no_wrap=True)
+    elif spot[0] == "nest":
+        paint = NEST_PAINT[COLOURS[colour]]
+        mark = ft.Icon(ft.Icons.HOME, size=18, color=INK)
+    else:
+        paint = PAINT[COLOURS[colour]]
+        mark = ft.Icon(ft.Icons.FLAG, size=18, color="#ffffff")
+    edge = {"start": MOVABLE, "land": TARGET, "capture": CAPTURE}.get(role)
+    dots = [dot(piece[0], size * 0.34) for piece in here[:2]] if spot[0] not in ("nest", "goal") else []
+    return ft.Container(
+        width=size, height=size, bgcolor=edge or paint, border=ft.Border.all(2 if edge else 0.5,
+                                                                               HIGHLIGHT if edge else LINE),
+        content=ft.Stack(width=size, height=size, controls=[
+            ft.Container(left=0, right=0, top=1, alignment=ft.Alignment.TOP_CENTER, content=mark),
+            ft.Container(left=0, right=0, bottom=2, alignment=ft.Alignment.BOTTOM_CENTER,
+                         content=ft.Row(spacing=1, tight=True, controls=dots)),
+        ]),
+    )
+
+
+def move_strip(tr: Tr, position: Position, move: Move) -> ft.Control:
+    """A move's squares in a row, big enough to read on a phone: where it leaves, the squares it
+    passes and where it lands (red when it captures there)."""
+    spots = path_spots(move)
+    last = len(spots) - 1
+    cells = [
+        strip_square(tr, position, spot, move.piece[0],
+                     "start" if index == 0 else ("capture" if move.capture is not None else "land")
+                     if index == last else "pass")
+        for index, spot in enumerate(spots)
+    ]
+    return ft.Row(spacing=0, tight=True, controls=cells)
+
+
 def all_spots() -> list[tuple[Spot, tuple[int, int]]]:
     spots: list[tuple[Spot, tuple[int, int]]] = [(("t", square), track_xy(square)) for square in range(1, 69)]
     spots += [(("l", colour, lane), lane_xy(colour, lane)) for colour in range(4) for lane in range(1, 8)]
@@ -353,4 +466,5 @@ def board_control(tr: Tr, position: Position, size: float, moves: Sequence[Move]
     )
 
 
-__all__ = ["Lit", "board_control", "cell_xy", "lane_xy", "move_words", "piece_word", "place_word", "track_xy"]
+__all__ = ["Lit", "board_control", "cell_xy", "lane_xy", "move_strip", "move_words", "path_spots", "piece_word",
+           "place_word", "track_xy", "worded_refusal"]

@@ -21,7 +21,19 @@ from companion.parchis import COLOURS, GOAL, Move, Options, ParchisState, Positi
 from companion.parchis.board import parse_piece_name, partner
 from views.live import LiveMatch
 from views.model import AppModel
-from views.parchis.board import PAINT, Lit, Spot, board_control, colour_word, move_words, piece_word, place_word
+from views.parchis.board import (
+    PAINT,
+    Lit,
+    Spot,
+    board_control,
+    colour_word,
+    move_strip,
+    move_words,
+    piece_word,
+    place_word,
+    tap_of,
+    worded_refusal,
+)
 from views.screens.match import MatchTools, refusal_banner
 from views.ui import TAP, big_button
 
@@ -235,16 +247,26 @@ def die_pad(tr: Tr, can_roll: bool, on_roll: Callable[[int], Any], on_roll_for_m
         ft.Row(spacing=6, controls=faces), ft.Row(controls=[ft.Container(expand=True, content=roll)])])
 
 
-def move_buttons(tr: Tr, moves: Sequence[Move], on_move: Callable[[Move], Any]) -> ft.Control:
-    """The legal moves as buttons a thumb can hit, whatever the size of the squares."""
+def move_buttons(tr: Tr, position: Position, moves: Sequence[Move], on_move: Callable[[Move], Any]) -> ft.Control:
+    """The legal moves as buttons a thumb can hit, each with its squares drawn big (the board's
+    are small on a phone): where the piece leaves, what it passes, where it lands."""
     buttons: list[ft.Control] = []
     for move in moves:
         shown, said = move_words(tr, move)
-        buttons.append(ft.FilledTonalButton(
-            content=ft.Text(shown, size=15, weight=ft.FontWeight.BOLD, semantics_label=said),
-            height=TAP, key=f"move-{move.name}", style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-            on_click=lambda _, move=move: on_move(move),
-        ))
+        words: list[ft.Control] = [ft.Text(shown, size=15, weight=ft.FontWeight.BOLD)]
+        if move.capture is not None:  # the capture mark drawn, not a glyph (a font may lack it), then the victim
+            words += [ft.Icon(ft.Icons.CLOSE, size=18, color=ft.Colors.ERROR),
+                      ft.Text(piece_word(tr, move.capture), size=15, weight=ft.FontWeight.BOLD)]
+        buttons.append(ft.Semantics(  # read aloud as one button, by its sentence
+            label=said, button=True, container=True, exclude_semantics=True,
+            content=ft.FilledTonalButton(
+                content=ft.Column(spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START, controls=[
+                    ft.Row(spacing=4, tight=True, controls=words), move_strip(tr, position, move)]),
+                key=f"move-{move.name}",
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                                     shape=ft.RoundedRectangleBorder(radius=12)),
+                on_click=lambda _, move=move: on_move(move),
+            )))
     return ft.Row(key="moves", wrap=True, spacing=GAP, run_spacing=GAP, controls=buttons)
 
 
@@ -309,6 +331,8 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         move = Lit.of(moves).move_at(spot)
         if move is not None:
             play_move(move)
+        else:  # any other square or nest: the engine says why nothing moves from there, with its rule
+            done(live.apply({"move": tap_of(spot)}, seen=seen))
 
     board = board_control(tr, position, size, moves, tap_spot if playing else None)
     cards = [player_card(tr, state, live.names, seat, to_move=playing and seat == mover)
@@ -316,9 +340,10 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
 
     action: list[ft.Control] = []
     messages: list[ft.Control] = []
-    refused = refusal_banner(model, live)
+    refused = refusal_banner(model, live, worded=lambda error: worded_refusal(tr, error))
+    first: list[ft.Control] = []  # right under the board: a refused tap is answered where the eye is
     if refused is not None:
-        messages.append(refused)
+        first.append(refused)
     elif live.reloaded:
         messages.append(banner(tr("parchis_ui.reloaded"), ft.Colors.SECONDARY_CONTAINER,
                                ft.Colors.ON_SECONDARY_CONTAINER, ft.Icons.SYNC, key="reloaded"))
@@ -334,7 +359,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
             action.append(die_pad(tr, True, lambda n: done(live.apply({"roll": n}, seen=seen)),
                                   lambda: done(live.roll(seen=seen))))
         else:
-            action.append(move_buttons(tr, moves, play_move))
+            action.append(move_buttons(tr, position, moves, play_move))
         for note in notes(tr, position):
             messages.append(banner(note, ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER,
                                    ft.Icons.INFO_OUTLINE, key="note"))
@@ -359,7 +384,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     board_column = ft.Column(col=BOARD_COL, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                              controls=[board])
     panel = ft.Column(col=PANEL_COL, spacing=10, controls=[
-        *action, ft.ResponsiveRow(spacing=6, run_spacing=6, controls=cards), *messages, tools])
+        *first, *action, ft.ResponsiveRow(spacing=6, run_spacing=6, controls=cards), *messages, tools])
     return ft.ResponsiveRow(spacing=16, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START,
                             controls=[board_column, panel])
 

@@ -12,10 +12,12 @@ as text and as a QR code.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, cast
 
 import flet as ft
 
+from companion.errors import RefereeError
 from companion.session import CorruptLog
 from db import StoreError
 from db.errors import LogNotStored
@@ -212,12 +214,14 @@ def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
     )
 
 
-def refusal_banner(model: AppModel, live: LiveMatch, on_close: Any = None) -> ft.Control | None:
+def refusal_banner(model: AppModel, live: LiveMatch, on_close: Any = None,
+                   worded: Callable[[RefereeError], RefereeError] | None = None) -> ft.Control | None:
     """The engine's (or the store's) refusal in words, with the players' names, and a button
-    that opens the rule it cites."""
+    that opens the rule it cites. `worded`: the game's own words for the refusal's parameters
+    (a piece named as the table names it, not as the protocol does)."""
     if live.error is None:
         return None
-    text = live.describe(live.error, model.lang)
+    text = live.describe(worded(live.error) if worded is not None else live.error, model.lang)
     rule = live.error.rule
     # The sentence takes the whole width (it wraps in a narrow panel); the rule's button
     # sits under it, so it never squeezes the text to a word per line.

@@ -1,31 +1,48 @@
-"""Senet's log in words: the record page's and the table view's sentence for one entry."""
+"""Senet's entries in words: the one sentence the match screen ("Last move: …"), the record page
+and the table view all show for a move or a pass."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.senet import SenetState
 from companion.session import Step
 from views.games import Told
-from views.senet.screen import last_move_text
+
+Tr = Callable[..., str]
 
 
-@dataclass(frozen=True)
-class _Upto:
-    """What Senet's last_move_text reads of a session: the steps so far and the start."""
-
-    history: list[Step]
-    initial_state: Any
+def player_name(tr: Tr, names: Mapping[int, str], seat: int) -> str:
+    return names.get(seat) or tr("senet_ui.player_n", seat=seat + 1)
 
 
-def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
-    kinds = {event.get("type") for event in told.step.events}
-    if "move" in kinds or "pass" in kinds:
-        said = last_move_text(tr, _Upto(list(told.history), told.initial_state), told.names)  # type: ignore[arg-type]
-        prefix = tr("record.log.senet_last")  # the screen says "Last move: …"; in a log every line is one
-        return said.removeprefix(prefix) if said else None
-    throw = next((event for event in told.step.events if event.get("type") == "throw"), None)
+def move_sentence(tr: Tr, step: Step, before: SenetState, names: Mapping[int, str]) -> str | None:
+    """The move or pass an entry made, told from the engine's events (who moved, from where, to
+    where, what it captured), or None for an entry that is neither (a throw waiting for its move).
+    `before` is the state the entry was played on; `names` are by seat."""
+    kinds = {event.get("type"): event for event in step.events}
+    if "pass" in kinds:
+        throw = kinds["throw"]["throw"] if "throw" in kinds else step.action.get("throw")
+        return tr("senet_ui.said.pass", name=player_name(tr, names, kinds["pass"]["seat"]), throw=throw)
+    if "move" not in kinds:
+        return None
+    move = kinds["move"]
+    name = player_name(tr, names, move["seat"])
+    if "bear_off" in kinds:
+        return tr("senet_ui.said.bear_off", name=name, frm=move["from"], throw=move["throw"])
+    if "capture" in kinds:
+        victim = before.position.owner(kinds["capture"]["square"])  # the piece that stood there
+        return tr("senet_ui.said.capture", name=name, frm=move["from"], to=move["to"], throw=move["throw"],
+                  victim=player_name(tr, names, victim - 1))
+    return tr("senet_ui.said.move", name=name, frm=move["from"], to=move["to"], throw=move["throw"])
+
+
+def describe_step(tr: Tr, lang: str, told: Told) -> str | None:
+    said = move_sentence(tr, told.step, told.before, told.names)
+    if said is not None:
+        return said
+    throw: Any = next((event for event in told.step.events if event.get("type") == "throw"), None)
     if throw is not None:
         seat = throw.get("seat", told.mover)
         return tr("senet_ui.thrown", name=told.names.get(seat, "?") if seat is not None else "?", throw=throw["throw"])

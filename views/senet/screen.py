@@ -22,11 +22,12 @@ import flet as ft
 
 from companion.game import Outcome
 from companion.senet import OFF, Move, Position, SenetState, forced_move, legal_moves
-from companion.session import MatchSession
+from companion.session import Step
 from views.live import LiveMatch
 from views.model import AppModel
 from views.screens.match import MatchTools, refusal_banner
 from views.senet.board import FRAME, Lit, board_control, piece
+from views.senet.log import move_sentence, player_name
 from views.ui import TAP, big_button
 
 Tr = Callable[..., str]
@@ -114,28 +115,13 @@ def use_viewport() -> tuple[float | None, float | None]:
 
 
 # -- what happened, from the engine's events -----------------------------------------------------
-def last_move_text(tr: Tr, session: MatchSession, names: Mapping[int, str]) -> str | None:
-    """One sentence about the newest move or pass in the log, told from the engine's events
-    (who moved, from where, to where, what it captured). `names` are by seat."""
-    history = session.history
+def last_move_text(tr: Tr, history: Sequence[Step], initial_state: SenetState, names: Mapping[int, str]) -> str | None:
+    """"Last move: …": the newest move or pass in the log, in the log's own sentence."""
     for index in range(len(history) - 1, -1, -1):
-        step = history[index]
-        kinds = {event.get("type"): event for event in step.events}
-        if "pass" in kinds:
-            throw = kinds["throw"]["throw"] if "throw" in kinds else step.action.get("throw")
-            return tr("senet_ui.last.pass", name=_name(tr, names, kinds["pass"]["seat"]), throw=throw)
-        if "move" not in kinds:
-            continue  # a throw still waiting for its move, or one that was moved since
-        move = kinds["move"]
-        name = _name(tr, names, move["seat"])
-        if "bear_off" in kinds:
-            return tr("senet_ui.last.bear_off", name=name, frm=move["from"], throw=move["throw"])
-        if "capture" in kinds:
-            before: SenetState = history[index - 1].state if index else session.initial_state
-            victim = before.position.owner(kinds["capture"]["square"])  # the piece that was there
-            return tr("senet_ui.last.capture", name=name, frm=move["from"], to=move["to"], throw=move["throw"],
-                      victim=_name(tr, names, victim - 1))
-        return tr("senet_ui.last.move", name=name, frm=move["from"], to=move["to"], throw=move["throw"])
+        before = history[index - 1].state if index else initial_state
+        said = move_sentence(tr, history[index], before, names)
+        if said is not None:
+            return tr("senet_ui.last_move", said=said)
     return None
 
 
@@ -144,8 +130,6 @@ def passed_now(events: Sequence[Mapping[str, Any]]) -> bool:
     return any(event.get("type") == "pass" for event in events)
 
 
-def _name(tr: Tr, names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat) or tr("senet_ui.player_n", seat=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -201,9 +185,12 @@ def player_card(tr: Tr, player: int, position: Position, names: Mapping[int, str
         ft.Text(name, size=15, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
     ]
-    if compact:
-        header.append(ft.Text(str(position.score(player)), size=16, weight=ft.FontWeight.BOLD))
-        content: ft.Control = ft.Row(spacing=6, controls=header)
+    if compact:  # a phone: the pieces borne off and the pieces left, in words, under the name
+        content: ft.Control = ft.Column(spacing=0, controls=[
+            ft.Row(spacing=6, controls=header),
+            ft.Text(tr("senet_ui.compact", score=position.score(player), board=position.on_board(player)), size=12,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, key=f"counts-{player}"),
+        ])
     else:
         stats = tr("senet_ui.stats", board=position.on_board(player), captured=position.captured(player))
         content = ft.Column(spacing=2, controls=[
@@ -272,9 +259,9 @@ def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], go_home: Cal
     """Who placed where, as the engine ranks it, with the final scores (SN-12..SN-14)."""
     first = outcome.places[0] if outcome.places else ()
     alone = len(first) == 1  # one winner; a shared first place is a draw (SN-14)
-    headline = tr("senet_ui.winner", name=_name(tr, names, first[0])) if alone else tr("senet_ui.draw")
+    headline = tr("senet_ui.winner", name=player_name(tr, names, first[0])) if alone else tr("senet_ui.draw")
     lines = [
-        ft.Text(tr("senet_ui.place_line", place=outcome.placing(seat), name=_name(tr, names, seat),
+        ft.Text(tr("senet_ui.place_line", place=outcome.placing(seat), name=player_name(tr, names, seat),
                    score=outcome.scores.get(seat, 0)),
                 size=17, color=ft.Colors.ON_TERTIARY_CONTAINER)
         for group in outcome.places for seat in group
@@ -316,7 +303,7 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     names = by_player(live.names, {player: tr("senet_ui.player_n", seat=player) for player in (1, 2)})
     colours = by_player(live.colours, DEFAULT_COLOURS)
     mover = live.session.to_move()  # a seat, None once the game is over
-    mover_name = _name(tr, live.names, mover) if mover is not None else ""
+    mover_name = player_name(tr, live.names, mover) if mover is not None else ""
     moves = legal_moves(position, throw) if playing and throw is not None else []
     lit = Lit.of(moves)
     layout = board_layout(width, height)
@@ -348,7 +335,7 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     if not live.active:
         messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
                                ft.Icons.FLAG, key="abandoned"))
-    last = last_move_text(tr, live.session, live.names)
+    last = last_move_text(tr, live.session.history, live.session.initial_state, live.names)
     if outcome.over:
         messages.append(result_card(tr, outcome, live.names, model.home))
     elif playing:
