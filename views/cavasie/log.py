@@ -1,16 +1,68 @@
-"""Çävasie's log in words: the record page's and the table view's sentence for one entry."""
+"""Çävasie's log in words: the record page's and the table view's sentence for one entry.
+
+A draw or an interaction says what its button said; the deal, the bets, a card revealed, the
+showdown and the hands in between say what happened at the table, from the engine's events."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from views.cavasie.screen import step_label
 from views.games import Told
 
+STEP_KEYS = ("interact", "to_hand", "turn_up", "done", "draw")
+BETS = ("check", "bet", "call", "raise", "fold")
+
 
 def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
     action = dict(told.step.action)
-    if not any(key in action for key in ("interact", "to_hand", "turn_up", "done", "draw")):
-        return None
-    who = told.names.get(told.mover, "?") if told.mover is not None else "?"
-    return tr("record.log.by", name=who, what=step_label(tr, action)[0])
+    events = {event.get("type"): event for event in told.step.events}
+    seat = acting_seat(action, told)
+    who = told.names.get(seat, "?") if seat is not None else "?"
+    if any(key in action for key in STEP_KEYS):
+        return tr("record.log.by", name=who, what=step_label(tr, action)[0])
+    if "placed" in events:
+        return dealt(tr, told.names, events["placed"])
+    for kind in BETS:
+        if kind in events:
+            event = events[kind]
+            name = told.names.get(event["seat"], who) if isinstance(event.get("seat"), int) else who
+            return tr(f"cavasie_ui.log.{kind}", name=name, amount=event.get("amount", 0))
+    if "revealed" in events:
+        event = events["revealed"]
+        return tr("cavasie_ui.log.revealed", card=event["card"])
+    if "showdown" in events or "won_uncontested" in events:
+        lines = [tr("cavasie_ui.log.showdown")] if "showdown" in events else []
+        awards: Mapping[str, int] = (events.get("showdown") or {}).get("awards", {})
+        if "won_uncontested" in events:
+            won = events["won_uncontested"]
+            awards = {str(won["seat"]): won["pot"]}
+        lines += [tr("cavasie_ui.wins", name=told.names.get(int(seat), "?"), chips=chips)
+                  for seat, chips in awards.items() if chips]
+        return " ".join(lines)
+    if "new_hand" in events:
+        return tr("cavasie_ui.log.new_hand", number=events["new_hand"]["number"])
+    if "session_over" in events:
+        return tr("cavasie_ui.log.session_over")
+    return None
+
+
+def acting_seat(action: Mapping[str, Any], told: Told) -> int | None:
+    """Who made the entry: the seat it names, else the seat its first event names, else whose
+    turn it was."""
+    if isinstance(action.get("seat"), int):
+        return int(action["seat"])
+    for event in told.step.events:
+        if isinstance(event.get("seat"), int):
+            return int(event["seat"])
+    return told.mover
+
+
+def dealt(tr: Callable[..., str], names: Mapping[int, str], event: Mapping[str, Any]) -> str:
+    """A card dealt: to whom and where, and which card when it was seen."""
+    card, seat = event.get("card"), event.get("seat")
+    where = "center" if seat is None else str(event.get("to"))
+    seen = "" if card is not None else "_unseen"
+    return tr(f"cavasie_ui.log.dealt_{where}{seen}", name=names.get(seat, "?") if seat is not None else "?",
+              card=card or "")
