@@ -27,6 +27,7 @@ from typing import Any, Literal, NamedTuple, overload
 
 from companion.errors import BadRequest, IllegalMove
 from companion.quacks.data import (
+    BOX_SUPPLY,
     CHIPS,
     LAST_SPACE,
     POT_TRACK,
@@ -109,12 +110,16 @@ class Beside:
 
 Action = Draw | UseFlask | Stir | Stop | Beside
 PLAIN_DRAWS: Mapping[str, Draw] = {code: Draw(code) for code in CHIPS}  # immutable: one each
+PLACE_MOST = sum(count for code, count in BOX_SUPPLY.items() if CHIPS[code].colour == "blue")  # blues placing blues
 
 
-def parse_item(item: Any, books: Books, app: bool = True) -> Action:
+def parse_item(item: Any, books: Books, app: bool = True, depth: int = 0) -> Action:
     """The action of one draw item. Malformed items, and `return_white`/`place` without yellow
     set 1 / blue set 1, are `BadRequest`s (QK-18). `app=False` accepts the protocol's items only
-    (a chip or the flask)."""
+    (a chip or the flask). A chain of blues placing blues longer than the box's blue chips is
+    refused before it is read any further."""
+    if depth > PLACE_MOST:
+        raise BadRequest("quacks.place_too_deep", most=PLACE_MOST)
     if isinstance(item, str):
         plain = PLAIN_DRAWS.get(item)
         if plain is None:
@@ -123,7 +128,7 @@ def parse_item(item: Any, books: Books, app: bool = True) -> Action:
     if not isinstance(item, Mapping):
         raise BadRequest("quacks.bad_item", item=_shown(item))
     if "chip" in item:
-        return _parse_draw(item, books)
+        return _parse_draw(item, books, depth)
     if "flask" in item:
         if item["flask"] is not True:
             raise BadRequest("quacks.bad_item", item=_shown(item))
@@ -137,7 +142,7 @@ def parse_item(item: Any, books: Books, app: bool = True) -> Action:
     raise BadRequest("quacks.bad_item", item=_shown(item))
 
 
-def _parse_draw(item: Mapping[str, Any], books: Books) -> Draw:
+def _parse_draw(item: Mapping[str, Any], books: Books, depth: int = 0) -> Draw:
     drawn = chip(item["chip"])
     return_white = False
     if "return_white" in item:
@@ -151,7 +156,7 @@ def _parse_draw(item: Mapping[str, Any], books: Books) -> Draw:
         if drawn.colour != "blue" or books["blue"] != 1:
             raise BadRequest("quacks.place_not_blue1", rule="QK-18", chip=drawn.code)
         if item["place"] is not None:
-            placed = parse_item(item["place"], books, app=False)
+            placed = parse_item(item["place"], books, app=False, depth=depth + 1)
             if not isinstance(placed, Draw):
                 raise BadRequest("quacks.bad_item", item=_shown(item))
             place = placed

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.errors import BadPosition, BadRequest, Unsupported
 from companion.quacks.data import (
+    BOX_SUPPLY,
     CHIPS,
     LAST_SPACE,
     POT_TRACK,
@@ -27,6 +28,8 @@ from companion.quacks.odds import explode_fractions
 from companion.quacks.pot import Draw, UseFlask, brew, parse_item
 from companion.quacks.rats import rats_for_scores
 from companion.referee.fields import is_int, require
+
+DRAWS_MOST = sum(BOX_SUPPLY.values()) + 1  # every chip of the box, and the flask once
 
 
 def _count(request: Mapping[str, Any], field: str, default: int | None = None) -> int:
@@ -59,6 +62,8 @@ def op_brew(request: Mapping[str, Any]) -> dict[str, Any]:
     rats = _count(request, "rats")
     white_limit = _count(request, "white_limit", WHITE_LIMIT)
     raw_draws = require(request, "draws", list)
+    if len(raw_draws) > DRAWS_MOST:  # no bag holds more chips than the box: refused before any work
+        raise BadPosition("quacks.too_many_draws", rule="QK-9", draws=len(raw_draws), most=DRAWS_MOST)
     draws = [_item(item, books) for item in raw_draws]
     if droplet > LAST_SPACE:
         raise BadPosition("quacks.droplet_range", rule="QK-6", droplet=droplet)

@@ -363,3 +363,14 @@ def test_buy_after_vp_is_a_step_d_refusal_before_another_players_purchase():
     request = illegal("buy after choosing vp")
     request["players"][0]["buy"] = ["K1"]
     assert "chose victory points" in message(request)
+
+
+def test_a_pot_listing_more_chips_than_the_box_holds_is_refused_before_any_work():
+    """216 chips in the box: a pot of 216 can be read (and scores on the spoon), one of 217 is
+    a position no table can have, whatever its chips say."""
+    full = worked()
+    full["players"][0]["chips"] = [{"chip": "O1", "space": 52}] * 216
+    assert send(full)["ok"]
+    over = worked()
+    over["players"][1]["chips"] = [{"chip": "X9", "space": -1}] * 217
+    assert error(send(over)) == ("bad_position", None)

@@ -259,3 +259,30 @@ def test_qk7_odds_over_the_limit_is_illegal() -> None:
     assert ask(op="odds", bag={"W1": 1}, white_total=8, white_limit=9)["explode"] == 0.0
     # a bad bag is reported before the white total
     assert error(ask(op="odds", bag={"X1": 1}, white_total=8))[0] == "bad_request"
+
+
+# --- sizes no table can have (refused before any work) -----------------------------------
+
+
+def test_qk9_a_brew_with_more_draws_than_the_box_has_chips_is_refused_before_any_work() -> None:
+    """216 chips in the box and one flask: 217 draws can still be read; 16,000 are refused at
+    once, whatever they hold (even codes that do not exist)."""
+    assert brew(draws=["O1"] * 217, books={})["ok"]
+    assert error(brew(draws=["O1"] * 218, books={})) == ("bad_position", "QK-9")
+    assert error(brew(draws=["nonsense"] * 16_000, books={})) == ("bad_position", "QK-9")
+
+
+def test_qk18_a_chain_of_blues_longer_than_the_box_has_blues_is_refused() -> None:
+    """34 blue chips in the box: a blue placing a blue … 34 times over can be read, one more
+    is a bad request, and 900 levels are refused without running out of stack."""
+    def chain(depth: int) -> Any:
+        item: Any = "O1"
+        for _ in range(depth):
+            item = {"chip": "B1", "place": item}
+        return item
+
+    assert brew(draws=[chain(34)], books={})["ok"]
+    assert error(brew(draws=[chain(36)], books={}))[0] == "bad_request"
+    deep = json.dumps({"game": "quacks", "op": "brew", "books": {}, "droplet": 0, "rats": 0,
+                       "draws": [json.loads('{"chip": "B1", "place": ' * 900 + '"O1"' + "}" * 900)]})
+    assert handle_line(deep)["error"]["code"] == "bad_request"
