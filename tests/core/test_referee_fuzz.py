@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import os
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -58,8 +57,6 @@ def test_a_real_referee_answers_a_long_hostile_stream_and_lives():
     assert run.peak_rss_kib - short.peak_rss_kib < 64 * 1024  # KiB: a few read buffers, not the stream
 
 
-@pytest.mark.xfail(strict=True, reason="found by the fuzz, left to the Quacks brew-size work (issue 14): a chain of "
-                   "blue placements deeper than any bag recurses past Python's limit; strict, so the fix shows")
 def test_a_placing_chain_deeper_than_any_bag_is_refused_not_an_internal_error():
     chain = '"W1"'
     for _ in range(900):
