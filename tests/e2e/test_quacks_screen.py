@@ -303,17 +303,30 @@ def test_in_korean_the_set_up_the_rules_readings_and_a_pot_on_a_phone_and_a_desk
     tap(page, "경기 시작")
     wait_for_text(page, "1라운드: Jo", 20_000)
     [match] = store.unfinished_matches()
+    # This table's printing of Living in Luxury says 10: corrected before the card is drawn,
+    # the engine plays 10 and the card's text says so (a name would change only the words).
+    tap(page, "판본이 다른가요? 가격과 카드 고치기")
+    wait_for_text(page, "카드가 하는 일을 바꾸는 것은 숫자뿐입니다")
+    field = page.get_by_role("textbox", name="숫자 (8~15)")
+    reveal(page, field)
+    field.fill("10")
+    page.wait_for_timeout(500)
+    still_shot(page, "quacks_ko_phone_corrections")
+    tap(page, "고친 내용 저장")
+    wait_until(page, lambda: "catalogue" in store.events(match.id)[-1]["action"], "the corrections entry")
+    assert store.events(match.id)[-1]["action"] == {"catalogue": {"cards": [{"id": "living_in_luxury", "number": 10}]}}
     search(page, "카드 찾기: 이름이나 번호", "넉넉")
-    tap(page, "14 · 넉넉한 살림")  # Living in Luxury: the white limit is 9 this round
+    tap(page, "14 · 넉넉한 살림")  # Living in Luxury: the white limit is 10 this round, as corrected
+    wait_for_text(page, "흰색 재료의 합이 10보다 커야 솥이 터집니다.")
     tap(page, "민수 님의 솥")
-    wait_for_text(page, "흰색 재료 합: 0 / 9")
+    wait_for_text(page, "흰색 재료 합: 0 / 10")
     still_shot(page, "quacks_ko_phone_pot")
     page.set_viewport_size(DESKTOP)
     tap(page, "모두")
     page.wait_for_timeout(1_500)
     to_top(page)
     still_shot(page, "quacks_ko_desktop_pots")
-    assert store.events(match.id)[0]["action"] == {"seat": 1, "card": "living_in_luxury"}
+    assert store.events(match.id)[1]["action"] == {"seat": 1, "card": "living_in_luxury"}
 
     # The rules page, opened at the rule a refusal cites, then the app's own readings.
     goto_app(page, f"{app_server.url}rules/quacks/QK-14")

@@ -581,3 +581,26 @@ def test_the_pot_is_full_asks_each_roll_of_two():
     assert words(state).prompt(asked) == "A · Ana rolls the bonus die (roll 1 of 2). What does it show?"
     state = go(state, asked.answers[0])
     assert words(state).prompt(question(state)) == "A · Ana rolls the bonus die (roll 2 of 2). What does it show?"
+
+
+def test_qk4_qk14_the_corrections_panel_writes_the_catalogue_entry_the_engine_plays():
+    """Only what the engine reads is corrected: a price (green set 3's 4-chip printed 18 in
+    some copies), a card's number (Living in Luxury 10) and a card's name; a field that is not
+    a whole number is named instead; an entry the table made before is kept."""
+    from views.quacks.corrections import corrected, prices_in_play
+
+    state = new(2, green=3)
+    w = words(state)
+    assert ("green", 3, 4) in prices_in_play(w) and ("orange", 0, 1) in prices_in_play(w)
+    entry = corrected(state.overrides, state.catalogue, "en", {("green", 3, 4): "18", ("green", 3, 1): "6"},
+                      {"living_in_luxury": "10", "charity": "1"}, {"charity": "Alms"})
+    assert entry == {"prices": [{"colour": "green", "value": 4, "coins": 18, "set": 3}],
+                     "cards": [{"id": "charity", "name_en": "Alms"}, {"id": "living_in_luxury", "number": 10}]}
+    fixed = go(state, {"catalogue": entry})
+    assert fixed.catalogue.price_entry("green", 3, 4).coins == 18
+    assert card(fixed, "living_in_luxury").players[0].pot.white_limit == 10
+    again = corrected(fixed.overrides, fixed.catalogue, "en", {}, {"living_in_luxury": "9"}, {})
+    assert again == {"prices": [{"colour": "green", "value": 4, "coins": 18, "set": 3}],
+                     "cards": [{"id": "charity", "name_en": "Alms"}]}  # 9 is the printed number again
+    assert corrected(state.overrides, state.catalogue, "en", {("red", 1, 1): "six"}, {}, {}) == "red-1"
+    assert corrected(state.overrides, state.catalogue, "en", {}, {"charity": "-"}, {}) == "charity"

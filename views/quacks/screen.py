@@ -36,6 +36,7 @@ from views.model import AppModel
 from views.quacks.ask import QuestionPanel
 from views.quacks.board import result_card, round_indicator, scoreboard, steps_row, tally_card
 from views.quacks.brew import SeatPanel, overview_card
+from views.quacks.corrections import Corrections
 from views.quacks.pieces import ODDS_MODES, WIDE, keyed
 from views.quacks.words import Words, last_lines
 from views.screens.match import MatchTools, refusal_banner
@@ -285,6 +286,8 @@ def phase_controls(words: Words, colours: Mapping[int, str], shown: Any, device:
         out.append(steps_row(words, evaluation_step(state)))
     if open_now:
         out.append(keyed(QuestionList, words, open_now, device, tap, roll, wide, key=f"questions-{state.round}"))
+    if state.phase == "fortune" and state.card is None and not state.asks:  # the table's printing
+        out.append(keyed(Corrections, words, tap, key=f"fix-{state.round}"))
     if state.phase == "evaluation":
         out.append(side_by_side([tally_card(words, line, colours.get(line.seat, "#888888"))
                                  for line in evaluation_board(state)], wide))

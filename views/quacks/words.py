@@ -225,6 +225,8 @@ class Words:
             said = tr("quacks_ui.said.restart", name=who, flask=flask)
             kept = event.get("kept") or []
             return f"{said} {tr('quacks_ui.said.restart_kept', chips=self.chips(kept))}" if kept else said
+        if kind == "catalogue":
+            return tr("quacks_ui.said.catalogue")
         if kind == "go_on":
             return tr("quacks_ui.said.go_on", name=who)
         if kind == "basket":
