@@ -320,6 +320,27 @@ def test_two_devices_brewing_at_once_lose_and_double_nothing(store):
     assert not enter(ben, {"seat": 0, "draw": "K1"}) and ben.error.rule == "QK-6"
 
 
+def test_two_devices_answering_steps_d_to_f_at_once_lose_nothing(store):
+    """In the evaluation's D–F each phone answers for its own seat: a phone that has not seen
+    the other's answer yet is stored after a reload, as while brewing."""
+    match_id = quacks_match(store)
+    ana, ben = LiveMatch.load(store, match_id), LiveMatch.load(store, match_id)
+    assert enter(ana, {"seat": 0, "card": "seasoned_perfectly"})
+    for code in ("W3", "W2", "W2", "W1"):  # Ana's pot explodes: she chooses in D
+        assert enter(ana, {"seat": 0, "draw": code})
+    assert enter(ana, {"seat": 1, "draw": "O1"})
+    assert enter(ana, {"seat": 1, "stop": True})
+    assert enter(ana, {"seat": 1, "die": "1vp"})
+    assert ben.refresh()
+    assert enter(ana, {"seat": 0, "choice": "vp"})
+    assert enter(ben, {"seat": 1, "buy": []})  # stale: Ana's choice came first; stored after a reload
+    assert ben.error is None
+    keep = {"seat": 0, "spend": {"droplet": 0, "flask": False}}  # Ana's 2 rubies (space 9's ruby)
+    assert enter(ana, keep)  # stale now: Ben's purchase was in between
+    assert logged(store, match_id)[-3:] == [{"seat": 0, "choice": "vp"}, {"seat": 1, "buy": []}, keep]
+    assert ben.refresh() and ana.state.round == 2 and ben.state.to_json() == ana.state.to_json()
+
+
 def test_many_random_taps_from_three_devices_keep_one_log(store):
     """Seeded: three phones tap legal brewing entries for their own seat in random order, each
     sometimes behind the other; the store ends with every accepted tap once, and the replayed

@@ -44,7 +44,8 @@ from views.ui import TAP, body, colour_dot
 
 ALL = "all"  # the seat switcher's "everyone" (the table's overview)
 ODDS_KEY = "companion.quacks.odds"  # how this device shows the risk (all its matches)
-BREW_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart")
+# Entries players make at the same time, each for their own seat: brewing, and steps D–F.
+TOGETHER_KEYS = ("draw", "flask", "stir", "stop", "beside", "restart", "choice", "buy", "spend")
 STALE = "store.stale_write"
 log = logging.getLogger(__name__)
 
@@ -81,15 +82,16 @@ def pref_key(match_id: int) -> str:
 def enter(live: LiveMatch, action: dict[str, Any], seen: int | None = None,
           before: list[Any] | None = None) -> bool:
     """One tap's entry, on the rendering at `seen` whose effective actions were `before`.
-    Players brew at once on several devices, so a brewing entry refused only because another
-    device wrote first is entered again once, after the reload, when the entries that came in
-    between were all other seats' (each pot is its own); anything else (an undo elsewhere, the
-    same seat's entry, a rule refusal) is shown as it is."""
+    Players brew, and answer steps D–F, at once on several devices, so such an entry refused
+    only because another device wrote first is entered again once, after the reload, when the
+    entries that came in between were all other seats' (each pot and each answer is its own;
+    the engine checks it again); anything else (an undo elsewhere, the same seat's entry, a
+    rule refusal) is shown as it is."""
     if before is None:
         before = [step.action for step in live.session.history]
     if live.apply(action, seen=seen):
         return True
-    if live.error is None or live.error.message_id != STALE or not any(key in action for key in BREW_KEYS):
+    if live.error is None or live.error.message_id != STALE or not any(key in action for key in TOGETHER_KEYS):
         return False
     after = [step.action for step in live.session.history]
     between = after[len(before):]
