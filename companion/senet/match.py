@@ -85,12 +85,8 @@ class SenetEngine:
     name = "senet"
 
     def new_state(self, setup: Mapping[str, Any]) -> SenetState:
-        house_rules = HouseRules()
-        if setup.get("house_rules") is not None:  # the protocol's shape
-            house_rules = HouseRules.from_json(setup["house_rules"], error=BadRequest)
-        elif setup.get("gate_exact_26") is not None:  # the set-up form's option
-            house_rules = HouseRules(gate_exact_26=bool(setup["gate_exact_26"]))
-        return SenetState(Position.start(house_rules))
+        """The start position (SN-2) for a set-up the game's record has checked (`gate_exact_26`, SN-8)."""
+        return SenetState(Position.start(HouseRules(gate_exact_26=setup.get("gate_exact_26", False) is True)))
 
     def apply(self, state: SenetState, action: Mapping[str, Any]) -> tuple[SenetState, list[Event]]:
         try:

@@ -13,6 +13,7 @@ from typing import Any
 from companion.errors import BadRequest
 from companion.referee.fields import require
 from companion.senet.engine import apply_action, check_action_fields, check_throw, legal_moves, result
+from companion.senet.match import SenetState
 from companion.senet.position import HouseRules, Position
 
 
@@ -21,11 +22,17 @@ def _position(request: Mapping[str, Any]) -> Position:
 
 
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
-    """`{"op": "new"}` -> the start position (SN-2). An optional `house_rules` object sets SN-8's switch."""
+    """`{"op": "new"}` -> the start position (SN-2). An optional `house_rules` object sets SN-8's
+    switch. The set-up is the app's own, checked by the game's record (`Game.new_state`)."""
+    from companion.games import load  # the record is built from this module's ops: found, not imported
+
+    record = load("senet")
+    assert record is not None  # Senet is one of the app's own games
     house_rules = HouseRules()
     if request.get("house_rules") is not None:
         house_rules = HouseRules.from_json(request["house_rules"], error=BadRequest)
-    return {"position": Position.start(house_rules).to_json()}
+    state: SenetState = record.new_state({"players": 2, "gate_exact_26": house_rules.gate_exact_26})
+    return {"position": state.position.to_json()}
 
 
 def op_legal(request: Mapping[str, Any]) -> dict[str, Any]:
