@@ -15,7 +15,7 @@ from companion.parchis.engine import (
 )
 from companion.parchis.match import ParchisEngine, ParchisState, pending
 from companion.parchis.position import MODES, STANDARD, Position
-from companion.parchis.setup import AUTO, COLOUR_CHOICES
+from companion.parchis.setup import AUTO, COLOUR_CHOICES, PLAYERS
 
 __all__ = [
     "COLOURS",
@@ -42,8 +42,8 @@ __all__ = [
 GAME = Game(
     id="parchis",
     order=30,
-    min_players=2,
-    max_players=4,
+    min_players=PLAYERS[0],
+    max_players=PLAYERS[-1],
     players_rule="PA-6",
     teams=True,
     engine=ParchisEngine(),

@@ -91,3 +91,11 @@ def test_the_protocol_new_goes_through_the_game_record():
     assert new(colours=["red", "purple"])["error"]["code"] == "bad_request"
     assert new(colours=["red", "yellow"], teams=True)["error"] == {
         "code": "bad_position", "rule": "PA-7", "message": "Teams need four players, not 2. (PA-7)"}
+
+
+@pytest.mark.parametrize("choice", [5, True, {"yellow": 1}, ["yellow", 3]])
+def test_a_colour_choice_that_is_no_list_of_names_is_refused(choice):
+    """The set-up's colours are "auto", "red+yellow" or a list of names; anything else says so."""
+    with pytest.raises(BadRequest) as caught:
+        seat_colours(choice, 2, False)
+    assert caught.value.message_id == "parchis.colours_list"
