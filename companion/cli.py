@@ -31,11 +31,13 @@ the rule id."""
 
 
 def game_names() -> str:
-    """Every game the app knows, by its English name, in the app's order."""
-    from companion.games import games
+    """Every game the app knows, by its English name. Named by the games' ids, so no game is
+    imported: every command builds this help, `companion referee` included, which would
+    otherwise load every game to serve one."""
+    from companion.games import ids
     from companion.i18n import t
 
-    return ", ".join(t(f"game.{game_id}", "en") for game_id in games())
+    return ", ".join(t(f"game.{game_id}", "en") for game_id in ids())
 
 
 def build_parser() -> argparse.ArgumentParser:
