@@ -90,8 +90,8 @@ def test_evaluate_answers_is_evaluate_round(seed: int):
     finished = 0
     for _ in range(CASES):
         n = rng.randint(2, 4)
-        books = Books(green=rng.choice((1, 3)), purple=rng.choice((1, 3)), blue=rng.randint(1, 4),
-                      red=rng.randint(1, 4), yellow=rng.randint(1, 4))
+        books = Books(green=rng.choice((1, 3, 1, 3, 2, 4)), purple=rng.choice((1, 3, 1, 3, 2, 4)),
+                      blue=rng.randint(1, 4), red=rng.randint(1, 4), yellow=rng.randint(1, 4))
         supply = Supply({code: rng.randint(0, 2) for code in rng.sample(CHIP_CODES, rng.randint(0, 8))})
         extras = Extras(die_rolls=rng.choice((1, 1, 2)), ruby_space_vp=rng.choice((0, 2)),
                         ruby_space_rubies=rng.choice((0, 1)), free_refill=rng.random() < 0.2,
@@ -100,8 +100,17 @@ def test_evaluate_answers_is_evaluate_round(seed: int):
         players = [PlayerIn(random_pot(rng), rng.random() < 0.4, droplet=rng.randint(0, LAST_SPACE),
                             vp=rng.randint(0, 60), rubies=rng.randint(0, 7), flask=rng.random() < 0.6,
                             protected=rng.random() < 0.1) for _ in range(n)]
+        if rng.random() < 0.05:  # now and then a table no evaluation accepts (bad_position)
+            players[0] = PlayerIn(tuple(reversed(players[0].chips)) or random_pot(rng), False,
+                                  droplet=rng.choice((0, LAST_SPACE + 1)))
+        walk = None
         if rng.random() < 0.5:  # the answers of a legal walk, one of them perhaps spoiled
-            answers = walk_randomly(rng, begin(table, players)[0])[1]
+            try:
+                walk = begin(table, players)[0]
+            except RefereeError:
+                walk = None
+        if walk is not None:
+            answers = walk_randomly(rng, walk)[1]
             if rng.random() < 0.4:
                 answers[rng.randrange(n)] = random_answers(rng, 1)[0]
         else:
@@ -111,3 +120,22 @@ def test_evaluate_answers_is_evaluate_round(seed: int):
         assert quick == outcome_of(partial(slow, table, players, answers))
         finished += quick[0] == "ok"
     assert 0.05 * CASES < finished < 0.95 * CASES
+
+
+def test_the_protocols_evaluate_goes_straight_through_without_the_walk(monkeypatch: pytest.MonkeyPatch):
+    """Book sets that ask nothing in step B and no book answers: `evaluate_answers` never walks
+    the stations (the walk is for green and purple sets 2 and 4)."""
+    import companion.quacks.evaluation_bulk as bulk
+
+    table = Setup(3, 0, Books(green=3, purple=1), supply=Supply({}))
+    players = [PlayerIn(random_pot(random.Random(1)), False), PlayerIn(random_pot(random.Random(2)), True)]
+    answers = walk_randomly(random.Random(3), begin(table, players)[0])[1]
+    expected = fast(table, players, answers)
+
+    def no_walk(*args: object) -> None:
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(bulk, "evaluate_round", no_walk)
+    assert fast(table, players, answers) == expected
+    with pytest.raises(AssertionError, match="walked"):
+        fast(Setup(3, 0, Books(green=2), supply=Supply({})), players, answers)

@@ -625,3 +625,55 @@ def test_qk4_qk14_the_corrections_panel_writes_the_catalogue_entry_the_engine_pl
                      "cards": [{"id": "charity", "name_en": "Alms"}]}  # 9 is the printed number again
     assert corrected(state.overrides, state.catalogue, "en", {("red", 1, 1): "six"}, {}, {}) == "red-1"
     assert corrected(state.overrides, state.catalogue, "en", {}, {"charity": "-"}, {}) == "charity"
+
+
+def test_the_card_picker_sorts_by_name_and_finds_by_name_or_number():
+    from views.quacks.ask import card_number, matching_cards
+
+    state = new(2)
+    asked = question(state)
+    for lang in ("en", "ko"):
+        w = words(state, lang)
+        names = [state.catalogue.card(a["card"]).name(lang) for a in matching_cards(w, asked, "")]
+        assert names == sorted(names, key=str.lower) and len(names) == 24
+    w = words(state)
+    assert [a["card"] for a in matching_cards(w, asked, "21")] == ["second_chance"]
+    assert [a["card"] for a in matching_cards(w, asked, " POT ")] == ["magic_potion", "pot_filling_up", "pot_is_full"]
+    assert matching_cards(w, asked, "nothing like it") == []
+    assert [card_number(c) for c in ("choose_wisely", "opportunistic_moment", "magic_potion")] == [1, 9, 24]
+
+
+def test_the_set_up_shows_the_chosen_sets_prices_and_the_start_player_by_name():
+    from types import SimpleNamespace
+
+    from views.quacks.setup import prices_line, seat_label
+
+    class Model:
+        lang = "en"
+
+        @staticmethod
+        def tr(key: str, **params) -> str:
+            return t(key, "en", **params)
+
+    model = Model()
+    assert prices_line(model, "red", 1) == "Prices: red 1 · 6, red 2 · 10, red 4 · 16"
+    assert prices_line(model, "red", 3) == "Prices of set 3: red 1 · 5, red 2 · 9, red 4 · 15; set 1 has 6, 10, 16."
+    assert prices_line(model, "blue", 2) == "Prices: blue 1 · 5, blue 2 · 10, blue 4 · 19"  # the same as set 1
+    seats = (SimpleNamespace(name="Ana"), SimpleNamespace(name="Ben"))
+    assert [seat_label(model, s, seats) for s in (0, 1)] == ["Seat 1 · Ana", "Seat 2 · Ben"]
+    assert seat_label(model, 2, seats) == "Seat 3"
+
+
+def test_the_risk_in_percent_in_chips_or_hidden():
+    from views.quacks.pieces import odds_short
+
+    state = draws(card(new(2), "seasoned_perfectly"), 0, "W3 W2")  # whites 5 of 7; the bag: W1 ×4, W2, O1, G1
+    view = seat_view(state, 0)
+    w = words(state)
+    assert view.odds.next_chips == 0 and view.odds.draws_left == 7
+    state = draws(state, 0, "W1")  # whites 6: the W2 explodes it, 1 of the 6 left
+    view = seat_view(state, 0)
+    assert (view.odds.next_chips, view.odds.draws_left) == (1, 6)
+    assert odds_short(w, view, "chips") == "next chip explodes: 1 of 6"
+    assert odds_short(w, view, "percent") == "next chip explodes: 17%"
+    assert odds_short(w, view, "off") is None
