@@ -28,3 +28,20 @@ def test_every_7th_answer_of_the_recorded_stream_is_unchanged(monkeypatch) -> No
         assert answer == expected, f"line {index * EVERY + 1} of the stream"
         kinds.add(json.loads(expected).get("error", {}).get("code", "ok"))
     assert {"ok", "bad_request", "illegal_move", "bad_position", "game_over"} <= kinds
+
+
+def test_a_referee_serving_senet_loads_no_other_game() -> None:
+    """Issue 18: each start of `companion referee` pays only for the games it is asked about
+    (the help text, built at every start, names the games without importing them)."""
+    import subprocess
+    import sys
+
+    games = "('senet', 'parchis', 'pig', 'quacks', 'cavasie')"
+    probe = ("import sys, companion.cli\n"
+             "companion.cli.main(['referee'])\n"
+             f"print(sorted({{name.split('.')[1] for name in sys.modules if name.startswith('companion.')"
+             f" and name.split('.')[1] in {games}}}), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], input=b'{"game":"senet","op":"new"}\n',
+                          capture_output=True, check=True)
+    assert json.loads(done.stdout)["ok"] is True
+    assert done.stderr.decode().strip() == "['senet']"
