@@ -26,16 +26,19 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright_sync(chromium):
-    """Playwright itself, for a test that launches a browser of its own (other arguments, a profile)."""
+    """Playwright itself, for a test that launches a browser of its own (other arguments, a profile).
+
+    Package-scoped: its sync API keeps an event loop marked running on this thread, so it stops
+    with the browser tests, before later tests run a coroutine with asyncio.run."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright_sync, chromium):
     browser = playwright_sync.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
     yield browser

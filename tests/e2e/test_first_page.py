@@ -151,9 +151,9 @@ def test_the_first_page_is_small_same_origin_and_cacheable_and_taps_answer_quick
         wait_for_text(page, "Die shows 5")
         parchis = round_trips(page, [("Die shows 5", "Undo")])
         goto_app(page, f"{app_en.url}new/quacks")
-        for name in ("Cy", "Di", "Seat 1", "Start match", "Seasoned Perfectly", "Cy's pot"):
+        for name in ("Cy", "Di", "Seat 1 · Cy", "Start match", "15 · Seasoned Perfectly", "Cy's pot"):
             tap(page, name)
-        wait_for_text(page, "Tap the chip drawn from the bag:")
+        wait_for_text(page, "Stop drawing")
         chip_button = page.get_by_role("button", name=re.compile(r"^Drew a white 1 \(")).first
         reveal(page, chip_button)
         chip = (chip_button.get_attribute("aria-label") or chip_button.text_content() or "").strip()
