@@ -7,12 +7,16 @@ to prove it still runs (CI does that); the timings themselves are read from a fu
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import pkgutil
+import shutil
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,13 @@ class Figure:
     unit: str  # "s", "ms", "MB" ...
     measure: Callable[[bool], float]
     note: str = ""  # what is measured, in a few words
+
+
+def scratch_folder(prefix: str) -> Path:
+    """A temporary folder for a measurement's files, removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix=f"companion-bench-{prefix}-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def median_time(run: Callable[[], object], repeat: int, scale: float = 1.0) -> float:

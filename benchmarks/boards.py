@@ -9,11 +9,9 @@ match played entry by entry through the session (rolls and the first legal move 
 from __future__ import annotations
 
 import random
-import tempfile
 from functools import cache
-from pathlib import Path
 
-from benchmarks import Figure, median_time
+from benchmarks import Figure, median_time, scratch_folder
 
 SMOKE_ENTRIES = 40
 
@@ -24,7 +22,7 @@ def _stored_match(game: str, setup: tuple[tuple[str, object], ...], players: int
     from companion.games import game as game_record
     from db import SeatSpec, Store
 
-    folder = Path(tempfile.mkdtemp(prefix=f"companion-bench-{game}-"))
+    folder = scratch_folder(game)
     url = f"sqlite:///{folder / 'bench.db'}"
     store = Store(url)
     ids = [store.add_player(f"Player {seat + 1}", "#d32f2f").id for seat in range(players)]

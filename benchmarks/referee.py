@@ -9,11 +9,10 @@ from __future__ import annotations
 import gzip
 import subprocess
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 
-from benchmarks import Figure, median_time
+from benchmarks import Figure, median_time, scratch_folder
 
 STREAMS = Path(__file__).parent / "streams"
 SMOKE_LINES = 200
@@ -25,9 +24,9 @@ def stream_file(game: str, smoke: bool) -> Path:
     data = gzip.decompress((STREAMS / f"{game}.jsonl.gz").read_bytes())
     if smoke:
         data = b"".join(data.splitlines(keepends=True)[:SMOKE_LINES])
-    with tempfile.NamedTemporaryFile(prefix=f"companion-bench-{game}-", suffix=".jsonl", delete=False) as handle:
-        handle.write(data)
-    return Path(handle.name)
+    path = scratch_folder(game) / f"{game}.jsonl"
+    path.write_bytes(data)
+    return path
 
 
 def serve(path: Path) -> None:
