@@ -12,7 +12,7 @@ import pytest
 
 from companion.cavasie import GAME, TableState
 from companion.errors import RefereeError
-from companion.i18n import catalogue, placeholders
+from companion.i18n import catalogue, placeholders, render
 from companion.referee import handle_line
 
 PLURAL_AFTER_ONE = re.compile(r"\b1 (?:[a-z-]+ )?(?:cards|players|chips)\b")
@@ -108,7 +108,7 @@ def test_no_english_cavasie_text_puts_a_one_before_a_plural() -> None:
     for key, template in catalogue("en").items():
         if not key.startswith("cavasie.") or key.removeprefix("cavasie.") in NEVER_ONE:
             continue
-        text = template.format(**{name: "1" if name in VARIABLE else "4" for name in placeholders(template)})
+        text = render(template, **{name: "1" if name in VARIABLE else "4" for name in placeholders(template)})
         if PLURAL_AFTER_ONE.search(text):
             wrong.append(key)
     assert wrong == []

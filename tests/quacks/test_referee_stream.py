@@ -1,7 +1,8 @@
 """The referee's Quacks answers stay byte for byte what they were before the speed work:
 every 7th line of the recorded benchmark stream (brew, evaluate, rats, odds and bad lines),
 answered in-process, is compared with the answer recorded from the engine before it was
-made faster (tests/quacks/data)."""
+made faster (tests/quacks/data). When a message is reworded, the recording is made again only
+after every other field of every answer was found unchanged."""
 
 from __future__ import annotations
 
