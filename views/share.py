@@ -113,10 +113,13 @@ def reachable_from_other_devices(url: str) -> bool:
 
 
 def qr_png(text: str, box_size: int = 8) -> bytes:
-    """A PNG of the QR code for `text`, with the quiet zone scanners need."""
+    """A PNG of the QR code for `text`, with the quiet zone scanners need (black on white,
+    written by PyPNG: pure Python, so the browser build draws it too)."""
+    from qrcode.image.pure import PyPNGImage
+
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=box_size, border=4)
     code.add_data(text)
     code.make(fit=True)
     buffer = io.BytesIO()
-    code.make_image(fill_color="black", back_color="white").save(buffer, format="PNG")
+    code.make_image(image_factory=PyPNGImage).save(buffer)
     return buffer.getvalue()
