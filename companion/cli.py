@@ -40,6 +40,16 @@ def game_names() -> str:
     return ", ".join(t(f"game.{game_id}", "en") for game_id in ids())
 
 
+BUILD_WEB_HELP = """\
+Write the whole app (every game, the match store, history, statistics, export and
+import, both languages) into OUT as a static web site: the browser runs it itself,
+with no server. Put the folder on any static HTTPS host, open it once on the phone
+and add it to the home screen; from then on it starts with no network. The matches
+are kept in that browser's storage on that phone. The live table view and several
+phones on one match need a server: use `companion --web` for those.
+Needs the web-build extra (pip install 'companion[web-build]'); downloads nothing."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -67,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     history_cli.add_commands(commands)
+    build = commands.add_parser(
+        "build-web",
+        help="write the app as a static web site that runs in the browser, offline",
+        description=BUILD_WEB_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    build.add_argument("out", metavar="OUT", help="the folder to write (made if missing; an earlier build is replaced)")
+    build.add_argument("--base-url", default="/", metavar="PATH",
+                       help="the path the site is served under (default /; e.g. /companion/ for "
+                            "https://NAME.github.io/companion/)")
     return parser
 
 
@@ -79,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
             return serve()
         except KeyboardInterrupt:  # Ctrl-C at a terminal: stop, without a traceback
             return 130
+    if args.command == "build-web":
+        # The builder imports Flet's publisher; `companion referee` never loads it.
+        from views.webbuild import main as build_web
+
+        return build_web(args.out, args.base_url)
     if args.command in history_cli.COMMANDS:
         # The store lives in db/; importing it here keeps `companion referee` free of it.
         from db.cli import run

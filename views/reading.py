@@ -10,13 +10,13 @@ shown by the screen in words.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import flet as ft
 
 from db import Store, StoreError
+from views.browser import in_background
 from views.model import AppModel, StoreRead
 
 T = TypeVar("T")
@@ -34,6 +34,15 @@ def safe(read: Callable[[Store], T], store: Store) -> T | StoreError:
 def fetch(store: Store, reads: Sequence[Wanted]) -> dict[tuple[Any, ...], Any]:
     """Every read's result (or refusal) by its memo key (run in a worker thread)."""
     return {what: safe(read, store) for what, read in reads}
+
+
+async def fetch_in_turn(store: Store, reads: Sequence[Wanted]) -> dict[tuple[Any, ...], Any]:
+    """`fetch`, one read at a time off the app's thread. In the browser build, which has no
+    threads, each read runs inline (views.browser.in_background): the screen draws between two."""
+    got: dict[tuple[Any, ...], Any] = {}
+    for wanted in reads:
+        got.update(await in_background(fetch, store, [wanted]))
+    return got
 
 
 def recall(model: AppModel, what: tuple[Any, ...], read: Callable[[Store], T]) -> T | StoreError:
@@ -57,7 +66,7 @@ def use_reads(model: AppModel, reads: Sequence[Wanted]) -> bool:
     async def load() -> None:
         if not missing:
             return
-        got = await asyncio.to_thread(fetch, model.store, missing)
+        got = await fetch_in_turn(model.store, missing)
         if model.data_version == version:  # else a write came in meanwhile: this runs again
             for what, value in got.items():
                 model.keep_read(what, value)

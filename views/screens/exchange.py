@@ -28,6 +28,7 @@ from companion.games import app_games
 from companion.matchcode import code_in
 from db import StoreError
 from db.exchange import ImportReport, import_json
+from views.browser import IN_BROWSER
 from views.exchange_io import (
     EXTENSIONS,
     KINDS,
@@ -284,13 +285,14 @@ def CodeSection(model: AppModel, initial: str) -> ft.Control:
     picker = use_picker(take_photo)
     return section(
         heading(model.tr("exchange.screen.code")),
-        hint(model.tr("exchange.screen.code_hint")),
+        hint(model.tr("browser.code_hint" if IN_BROWSER else "exchange.screen.code_hint")),
         ft.Semantics(container=True, content=ft.TextField(  # its own node: the card's words are not its label
             label=model.tr("exchange.screen.code_field"), value=text, height=TAP + 8,
             on_change=lambda e: type_code(e.control.value))),
         ft.FilledButton(content=model.tr("exchange.screen.code_button"), icon=ft.Icons.INPUT, height=TAP,
                         on_click=lambda: take_code(typed.current or "")),
-        ft.OutlinedButton(
+        # The browser build reads no photos (no zxing-cpp there): the phone's camera app reads the code.
+        hint(model.tr("browser.photo_hint")) if IN_BROWSER else ft.OutlinedButton(
             content=model.tr("exchange.screen.photo_button"), icon=ft.Icons.QR_CODE_SCANNER, height=TAP,
             action=ft.PickFiles(picker, dialog_title=model.tr("exchange.screen.photo_button"),
                                 file_type=ft.FilePickerFileType.IMAGE, with_data=not local_files(page),

@@ -21,6 +21,7 @@ from companion.errors import RefereeError
 from companion.session import CorruptLog
 from db import StoreError
 from db.errors import LogNotStored
+from views.browser import IN_BROWSER
 from views.games import game_views
 from views.hooks import use_lazy_state, use_state
 from views.live import LiveMatch
@@ -165,8 +166,9 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
                           on_click=lambda: redo(live, model, seen)),
         *(extra or []),
         rules,
-        ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",
-                          on_click=lambda: share()),
+        *([] if IN_BROWSER else [  # no server in the browser: no other phone could open the link
+            ft.OutlinedButton(content=model.tr("table.share"), icon=ft.Icons.QR_CODE_2, height=TAP, key="share-table",
+                              on_click=lambda: share())]),
         *([ft.OutlinedButton(content=model.tr("match.abandon"), icon=ft.Icons.FLAG, height=TAP, key="abandon",
                              on_click=lambda: set_asking(True))] if playing else []),
     ])

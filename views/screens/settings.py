@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from views.access import invite_url
+from views.browser import IN_BROWSER, server_only_note, storage_problem
 from views.model import AppModel, Screen
 from views.prefs import prefs_path
 from views.share import qr_png, reachable_from_other_devices, share_url
@@ -84,9 +85,22 @@ def Settings(model: AppModel, screen: Screen) -> ft.Control:
         *theme_choices(model),
         ft.Text(model.tr("settings.theme_hint"), size=13, color=HINT),
         ft.Text(model.tr("settings.device_only"), size=13, color=HINT),
-        default_row(model),
+        *([] if IN_BROWSER else [default_row(model)]),  # one device in the browser build: no server's defaults
         *share_section(model),
-        heading(model.tr("settings.database")),
-        ft.Text(model.store.location, selectable=True, size=14),
-        ft.Text(model.tr("settings.database_hint"), size=13, color=HINT),
+        *(browser_storage(model) if IN_BROWSER else [
+            heading(model.tr("settings.database")),
+            ft.Text(model.store.location, selectable=True, size=14),
+            ft.Text(model.tr("settings.database_hint"), size=13, color=HINT),
+        ]),
     )
+
+
+def browser_storage(model: AppModel) -> list[ft.Control]:
+    """Where the matches are in the browser build, and what it leaves to `companion --web`."""
+    problem = storage_problem()
+    return [
+        heading(model.tr("settings.database")),
+        ft.Text(model.tr("browser.stored_here"), size=14),
+        *([ft.Text(model.tr("browser.not_kept", detail=problem), size=14, color=ft.Colors.ERROR)] if problem else []),
+        server_only_note(model),
+    ]

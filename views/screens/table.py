@@ -28,6 +28,7 @@ from companion.game import Game
 from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
 from db import MatchInfo, Store, StoreError
+from views.browser import IN_BROWSER, server_only_note
 from views.games import Told, said
 from views.hooks import use_ref, use_state
 from views.model import AppModel, Screen, StoreRead, match_read
@@ -335,6 +336,9 @@ def LiveTable(model: AppModel, match_id: int, key: str | None = None) -> ft.Cont
 
 @ft.component
 def Body(model: AppModel, screen: Screen) -> ft.Control:
+    if IN_BROWSER:  # no server: no other phone can follow this one
+        return body(server_only_note(model), ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME,
+                                                              height=TAP, on_click=lambda: model.home()))
     use_reads(model, [key_read(screen)])
     checked = allowed(model, screen)
     if checked is None:

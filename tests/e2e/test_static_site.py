@@ -1,0 +1,190 @@
+"""The site `companion build-web` writes, on a static host, in Chromium with every other host
+unreachable: the phone on its own (issue 16).
+
+One browser profile (a Playwright persistent context, as a phone's browser keeps its storage)
+opens the site, waits for the home screen, records every request, plays a Senet match to its
+first capture and a Quacks draw, and waits until the service worker keeps every file. Then the
+browser is closed and the host stopped; the same profile opens the address again: the app starts
+from the cache, with the match still there, and a throw is accepted and kept. The figures (the
+site's size, the first visit's transfer, the time to the home screen cold and from the cache)
+are printed and saved to tests/artifacts/static-figures.json.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from tests.e2e.helpers import (
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    PHONE,
+    START_TIMEOUT_MS,
+    UI_TIMEOUT_MS,
+    painted,
+    reveal,
+    shot,
+    tap,
+    visible_text,
+    wait_for_text,
+    wait_until,
+)
+from tests.web.site import built_site
+from tests.web.static_host import StaticHost
+
+pytestmark = pytest.mark.browser
+
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+CACHED_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration || !registration.active) return -1;
+  let kept = 0;
+  for (const name of await caches.keys()) kept += (await (await caches.open(name)).keys()).length;
+  return kept;
+}"""
+
+
+def launch(playwright, chromium: str, profile):
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, args=CHROMIUM_ARGS + OFFLINE_ARGS, viewport=PHONE)
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    return context
+
+
+def open_site(context, url: str, requests: list[str], failed: list[str], settings: str) -> tuple[object, float]:
+    """A page at `url`; seconds until the home screen answers taps (its Settings button named
+    in the page's language)."""
+    page = context.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.console = console
+    started = time.monotonic()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
+    deadline = time.monotonic() + START_TIMEOUT_MS / 1000
+    while page.locator("flt-semantics-placeholder").count() and time.monotonic() < deadline:
+        page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        page.wait_for_timeout(20)
+    try:
+        page.get_by_role("button", name=settings, exact=True).first.wait_for(state="attached",
+                                                                            timeout=START_TIMEOUT_MS)
+    except Exception as failure:
+        raise AssertionError("no home screen; the page's last log lines:\n" + "\n".join(console[-20:])) from failure
+    painted(page)
+    return page, time.monotonic() - started
+
+
+def add_player(page, name: str) -> None:
+    field = page.get_by_role("textbox").first
+    field.click()
+    field.fill(name)
+    tap(page, "Add player")
+    wait_for_text(page, name)
+
+
+def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, playwright_sync, tmp_path) -> None:
+    folder = built_site()
+    host = StaticHost(folder)
+    url = host.start()
+    profile = tmp_path / "profile"
+    requests: list[str] = []
+    failed: list[str] = []
+    context = launch(playwright_sync, chromium, profile)
+    try:
+        page, cold = open_site(context, url, requests, failed, "설정")
+        first_visit = sum(served.sent for served in host.served)
+        first_requests = len(host.served)
+        shot(page, "static_home_ko_phone")
+
+        # English from Settings (the choice is kept in the browser too).
+        tap(page, "설정")
+        tap(page, "English")
+        wait_for_text(page, "Language")
+        assert "In this browser, on this device." in visible_text(page)
+        assert "companion --web" in visible_text(page)  # what needs a server says where it is
+        tap(page, "Back")
+
+        # Bell's Senet to its first capture: throw 1, the piece on square 1 takes the one on 2 (SN-6).
+        tap(page, "New Bell's Senet match")
+        wait_for_text(page, "Add player")
+        add_player(page, "Ana")
+        add_player(page, "Ben")
+        tap(page, "Start match")
+        wait_for_text(page, "Throw 1")
+        assert page.get_by_role("button", name="Share this table").count() == 0  # no server: hidden
+        match_url = page.url
+        tap(page, "Throw 1")
+        square = page.get_by_role("button", name=re.compile(r"^Square 1:")).first
+        reveal(page, square)
+        square.click()
+        wait_for_text(page, "captured Ben's piece")
+        assert "Ben: score 0, 9 on the board, 1 captured" in visible_text(page)
+        shot(page, "static_senet_capture_phone")
+        tap(page, "Back")
+
+        # A Quacks draw: set-up, the fortune card (QK-4), a white 1 from Ana's bag (QK-6).
+        tap(page, "New The Quacks of Quedlinburg match")
+        wait_for_text(page, "Ana")
+        tap(page, "Ana")
+        tap(page, "Ben")
+        tap(page, "Seat 1")
+        tap(page, "Start match")
+        wait_for_text(page, "Which card is it?", 60_000)
+        tap(page, "Seasoned Perfectly")
+        tap(page, "Ana's pot")
+        wait_for_text(page, "Tap the chip drawn from the bag:")
+        chip = page.get_by_role("button", name=re.compile(r"^Drew a white 1 \(")).first
+        reveal(page, chip)
+        chip.click()
+        wait_for_text(page, "chips: white 1 on 1")
+
+        # Every file of the site is kept once the service worker is active.
+        files = sum(1 for path in folder.rglob("*") if path.is_file()) - 1  # the worker itself is not kept
+        wait_until(page, lambda: page.evaluate(CACHED_JS) >= files + 1, "the service worker keeping every file",
+                   START_TIMEOUT_MS)
+        total_transfer = sum(served.sent for served in host.served)
+        outside = [address for address in requests if not address.startswith((url, "blob:", "data:"))]
+        assert outside == [], outside
+        assert [address for address in failed if address.startswith(url)] == []
+    finally:
+        context.close()
+        host.stop()
+
+    # The browser comes back (a phone restarted) with no host to reach: the app starts from the cache.
+    requests.clear()
+    failed.clear()
+    context = launch(playwright_sync, chromium, profile)
+    try:
+        page, cached = open_site(context, url, requests, failed, "Settings")
+        assert failed == [], failed  # nothing was asked of the network: every file came from the cache
+        assert [address for address in requests if not address.startswith((url, "blob:", "data:"))] == []
+        wait_for_text(page, "Unfinished matches")
+        page.get_by_role("button", name=re.compile(r"^Bell's Senet · #\d+")).first.click()  # resume it
+        wait_for_text(page, "captured Ben's piece")
+        assert page.url == match_url
+        assert "Ben: score 0, 9 on the board, 1 captured" in visible_text(page)
+        tap(page, "Throw 2")  # the match goes on: Ben's throw is accepted and kept
+        wait_for_text(page, "Ben threw 2.")
+        shot(page, "static_senet_resumed_offline_phone")
+        assert failed == [], failed
+    finally:
+        context.close()
+
+    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    figures = {
+        "site, files": files + 1,
+        "site, bytes": size,
+        "first visit, bytes on the wire before the home screen": first_visit,
+        "first visit, requests before the home screen": first_requests,
+        "first visit, bytes on the wire with the service worker's copy": total_transfer,
+        "first visit, seconds to the home screen": round(cold, 1),
+        "from the cache (no host), seconds to the home screen": round(cached, 1),
+    }
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "static-figures.json").write_text(json.dumps(figures, ensure_ascii=False, indent=2))
+    print("\n" + "\n".join(f"{name}: {value}" for name, value in figures.items()))

@@ -1,0 +1,39 @@
+"""The static site the tests run, built once and kept: `companion build-web` takes a while, so a
+build is kept under the system's temporary folder, named by the digest of everything that goes
+into it (the app's packages, the libraries' versions, Flet's web client). A test session whose
+sources are unchanged reuses it; a changed source gives a new build (builds untouched for a day are removed).
+Two sessions building at once each build into a folder of their own and the first one renamed
+into place wins."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import time
+from functools import cache
+from pathlib import Path
+
+from views.webbuild import build, sources_digest
+
+STALE_SECONDS = 86_400  # another worktree's session may be using its own build right now
+CACHE = Path(os.environ.get("COMPANION_SITE_CACHE", Path(tempfile.gettempdir()) / "companion-static-sites"))
+
+
+@cache
+def built_site() -> Path:
+    digest = sources_digest()
+    folder = CACHE / digest
+    if (folder / "flutter_service_worker.js").exists():
+        return folder
+    CACHE.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f"{digest}-", dir=CACHE))
+    build(work / "site")
+    with contextlib.suppress(OSError):  # another session got there first: its build is the same
+        (work / "site").rename(folder)
+    shutil.rmtree(work, ignore_errors=True)
+    for older in CACHE.iterdir():  # builds of other sources, untouched for a day
+        if not older.name.startswith(digest) and time.time() - older.stat().st_mtime > STALE_SECONDS:
+            shutil.rmtree(older, ignore_errors=True)
+    return folder
