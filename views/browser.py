@@ -256,7 +256,7 @@ async def main(page: Any) -> None:
     from views.main import main as start_app
 
     try:
-        start_app(page)
+        await start_app(page)
     except StoreError as failed:
         page.add(ft.SafeArea(content=ft.Text(t("browser.store_failed", lang, detail=failed.message(lang)), size=16)))
 

@@ -72,8 +72,7 @@ UNUSED = (
     "canvaskit/skwasm_heavy.js.symbols", "canvaskit/wimp.js.symbols",  # debugging symbols
     "flutter.js.map",
     "assets/packages/flutter_math_fork", "assets/packages/cupertino_icons",  # fonts no screen uses
-    "assets/packages/flutter_map", "assets/packages/media_kit", "assets/packages/record_web",
-    "assets/packages/wakelock_plus",  # maps, video, audio recording, keeping the screen on: never used
+    "assets/packages/flutter_map", "assets/packages/media_kit", "assets/packages/record_web",  # maps, video, audio
     "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/python", "pyodide/python.bat", "pyodide/python.exe",
     "pyodide/python_cli_entry.mjs", "pyodide/package.json", "pyodide/pyodide.js",  # Pyodide's command line, types
     "pyodide/micropip-0.11.1-py3-none-any.whl", "pyodide/packaging-26.1-py3-none-any.whl",  # nothing is installed

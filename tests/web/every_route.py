@@ -29,8 +29,13 @@ logging.getLogger().addHandler(Problems())
 
 def to_screen(data) -> None:  # what the page would get: [action, body] frames
     frame = bytes(data)
-    if frame[:1] == b"\x00":
-        received.append(msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False))
+    if frame[:1] != b"\x00":
+        return
+    action, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False)
+    received.append([action, body])
+    if action == MessageAction.INVOKE_METHOD.value:  # a device service (its storage, its wake lock): nothing there
+        from_page(MessageAction.INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                                "result": None, "error": None})
 
 
 connection.send_callback = to_screen
