@@ -221,11 +221,15 @@ async def other_tab_closed(page: Any, lang: str) -> None:
     from companion.i18n import t
 
     retry: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def try_again() -> None:
+        if not retry.done():
+            retry.set_result(None)
+
     page.controls.clear()
     page.add(ft.SafeArea(content=ft.Column(spacing=16, controls=[
         ft.Text(t("browser.other_tab", lang), size=18),
-        ft.FilledButton(content=t("browser.try_again", lang), height=48,
-                        on_click=lambda: retry.done() or retry.set_result(None)),
+        ft.FilledButton(content=t("browser.try_again", lang), height=48, on_click=try_again),
     ])))
     await retry
     page.controls.clear()

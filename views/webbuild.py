@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -111,7 +112,8 @@ def pyodide_python() -> str:
 def browser_environment() -> dict[str, str]:
     """Marker values as Pyodide reports them, for reading requirements as the browser would."""
     python = pyodide_python()
-    return {**default_environment(), "sys_platform": "emscripten", "platform_system": "Emscripten",
+    here = {name: str(value) for name, value in default_environment().items()}
+    return {**here, "sys_platform": "emscripten", "platform_system": "Emscripten",
             "platform_machine": "wasm32", "os_name": "posix", "implementation_name": "cpython",
             "platform_python_implementation": "CPython", "python_version": ".".join(python.split(".")[:2]),
             "python_full_version": python}
@@ -236,10 +238,8 @@ def seed_flet_cache(cache: Path) -> Path:
 
 
 def flet_publish(stage: Path, out: Path, cache: Path, base_url: str, lang: str) -> None:
-    try:
-        import flet_cli  # noqa: F401
-    except ImportError as missing:
-        raise BuildError("flet-cli is not installed: pip install -e '.[web-build]' (or '.[test]')") from missing
+    if importlib.util.find_spec("flet_cli") is None:
+        raise BuildError("flet-cli is not installed: pip install -e '.[web-build]' (or '.[test]')")
     manifest = seed_flet_cache(cache)
     env = {**os.environ, "FLET_CACHE_DIR": str(cache), "FLET_PYTHON_BUILD_MANIFEST": str(manifest),
            "PYTHONUTF8": "1", "FLET_CLI_NO_RICH_OUTPUT": "1"}
