@@ -13,7 +13,8 @@ browser's own storage:
   when its time differs from the kept one's, and two writes within one millisecond would
   otherwise look the same.
 - **One tab at a time**: two tabs would each hold their own copy of the folder and overwrite
-  each other's writes, so the first tab's worker holds a Web Lock; another tab says why it waits.
+  each other's writes, so the first tab's worker holds a Web Lock; another tab says why it waits
+  (views/browser_main.py, Flet's entry point there, which sets all this up).
 - **No threads**: `in_background(fn)` runs fn in a thread on a server and, in the browser,
   inline after letting the screen draw (Pyodide's executor runs everything inline anyway).
 - **No server**: the live table view, sharing a table and several phones on one match need one
@@ -57,7 +58,7 @@ def _fs() -> Any:
     return pyodide_js.FS
 
 
-def _has_indexed_db() -> bool:
+def has_indexed_db() -> bool:
     import js  # type: ignore[import-not-found]
 
     return getattr(js, "indexedDB", None) is not None
@@ -71,13 +72,13 @@ def _syncfs(populate: bool) -> asyncio.Future[str | None]:
 
     def finished(error: Any = None) -> None:
         if not done.done():
-            done.set_result(None if _absent(error) else str(error))
+            done.set_result(None if absent(error) else str(error))
 
     _fs().syncfs(populate, create_once_callable(finished))
     return done
 
 
-def _absent(value: Any) -> bool:
+def absent(value: Any) -> bool:
     """JavaScript's null or undefined, as Pyodide hands them over."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or str(value) in ("jsnull", "null",
                                                                                              "undefined")
@@ -108,7 +109,7 @@ class Keeper:
         self.folder.mkdir(parents=True, exist_ok=True)
         if self.persistent:
             fs = _fs()
-            fs.mount(fs.filesystems.IDBFS, _js_object({}), str(self.folder))
+            fs.mount(fs.filesystems.IDBFS, js_object({}), str(self.folder))
             await self.reload()
 
     async def reload(self) -> None:
@@ -170,33 +171,11 @@ class Keeper:
         return held
 
 
-def _js_object(values: dict[str, Any]) -> Any:
+def js_object(values: dict[str, Any]) -> Any:
     import js
     from pyodide.ffi import to_js
 
     return to_js(values, dict_converter=js.Object.fromEntries)
-
-
-async def hold_the_store() -> bool:
-    """Whether this tab may use the store: a Web Lock its worker holds until it ends (granted at
-    once if the browser has no Web Locks: then nothing can tell two tabs apart)."""
-    import js
-    from pyodide.ffi import create_once_callable
-
-    locks = getattr(getattr(js, "navigator", None), "locks", None)
-    if locks is None:
-        return True
-    granted: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-
-    def given(lock: Any) -> Any:
-        held = not _absent(lock)
-        granted.set_result(held)
-        if not held:
-            return None
-        return js.Promise.new(create_once_callable(lambda resolve, reject: None))  # never settles
-
-    locks.request(LOCK_NAME, _js_object({"ifAvailable": True}), create_once_callable(given))
-    return await granted
 
 
 KEEPER: Keeper | None = None
@@ -205,64 +184,6 @@ KEEPER: Keeper | None = None
 def storage_problem() -> str | None:
     """Why the last change could not be kept in the browser, if it could not."""
     return KEEPER.problem if KEEPER is not None else None
-
-
-# -- starting the app ------------------------------------------------------------------------
-def use_data_folder(folder: Path) -> None:
-    """The store and the settings live in `folder` (read by db.engine and views.prefs)."""
-    os.environ["FLET_APP_STORAGE_DATA"] = str(folder)
-    os.environ["COMPANION_SETTINGS_FILE"] = str(folder / SETTINGS_FILE)
-
-
-async def other_tab_closed(page: Any, lang: str) -> None:
-    """Say that another tab has the app open; return when the player taps Try again."""
-    import flet as ft
-
-    from companion.i18n import t
-
-    retry: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def try_again() -> None:
-        if not retry.done():
-            retry.set_result(None)
-
-    page.controls.clear()
-    page.add(ft.SafeArea(content=ft.Column(spacing=16, controls=[
-        ft.Text(t("browser.other_tab", lang), size=18),
-        ft.FilledButton(content=t("browser.try_again", lang), height=48, on_click=try_again),
-    ])))
-    await retry
-    page.controls.clear()
-    page.update()
-
-
-async def main(page: Any) -> None:
-    """Flet's entry point in the browser: the data folder first, then the same app as anywhere."""
-    global KEEPER
-    import flet as ft
-
-    from companion.i18n import t
-    from views.prefs import load_prefs
-
-    keeper = Keeper(DATA_DIR, persistent=_has_indexed_db())
-    KEEPER = keeper
-    await keeper.open()
-    use_data_folder(DATA_DIR)
-    connection = page.session.connection
-    connection.send_callback = keeper.hold(connection.send_callback)
-    lang = load_prefs().lang
-
-    while not await hold_the_store():
-        await other_tab_closed(page, lang)
-        await keeper.reload()  # what the other tab kept before it closed
-
-    from db import StoreError
-    from views.main import main as start_app
-
-    try:
-        await start_app(page)
-    except StoreError as failed:
-        page.add(ft.SafeArea(content=ft.Text(t("browser.store_failed", lang, detail=failed.message(lang)), size=16)))
 
 
 def server_only_note(model: Any) -> Any:

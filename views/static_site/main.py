@@ -2,6 +2,6 @@
 
 import flet as ft
 
-from views.browser import main
+from views.browser_main import main
 
 ft.run(main)
