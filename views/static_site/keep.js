@@ -26,7 +26,10 @@
     const controlled = navigator.serviceWorker.controller
       ? Promise.resolve()
       : new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
-    navigator.serviceWorker.register("flutter_service_worker.js").catch((error) => {
+    navigator.serviceWorker.register("flutter_service_worker.js").then((registration) => {
+      // Active but not in control: a reload that bypassed it (Shift+reload). Start at once.
+      if (registration.active && !navigator.serviceWorker.controller) whenLoaded(start);
+    }, (error) => {
       console.warn("The app cannot be kept for offline use:", error);
       whenLoaded(start);
     });
