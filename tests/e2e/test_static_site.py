@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from companion.i18n import t
 from tests.e2e.helpers import (
     ARTIFACTS,
     CHROMIUM_ARGS,
@@ -38,6 +39,8 @@ from tests.web.static_host import StaticHost
 
 pytestmark = pytest.mark.browser
 
+# Ben's card after Ana's first capture (SN-6): one piece fewer on the board.
+BEN_CAPTURED = t("senet_ui.player_card", "en", name="Ben", score=0, board=9, captured=1)
 OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 CACHED_JS = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -124,7 +127,7 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         reveal(page, square)
         square.click()
         wait_for_text(page, "captured Ben's piece")
-        assert "Ben: score 0, 9 on the board, 1 captured" in visible_text(page)
+        assert BEN_CAPTURED in visible_text(page)
         shot(page, "static_senet_capture_phone")
         tap(page, "Back")
 
@@ -168,7 +171,7 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         page.get_by_role("button", name=re.compile(r"^Bell's Senet · #\d+")).first.click()  # resume it
         wait_for_text(page, "captured Ben's piece")
         assert page.url == match_url
-        assert "Ben: score 0, 9 on the board, 1 captured" in visible_text(page)
+        assert BEN_CAPTURED in visible_text(page)
         tap(page, "Throw 2")  # the match goes on: Ben's throw is accepted and kept
         wait_for_text(page, "Ben threw 2.")
         shot(page, "static_senet_resumed_offline_phone")
