@@ -170,7 +170,7 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         wait_for_text(page, "Unfinished matches")
         page.get_by_role("button", name=re.compile(r"^Bell's Senet · #\d+")).first.click()  # resume it
         wait_for_text(page, "captured Ben's piece")
-        assert page.url == match_url
+        wait_until(page, lambda: page.url == match_url, f"the address {match_url} (it shows {page.url})")
         assert BEN_CAPTURED in visible_text(page)
         tap(page, "Throw 2")  # the match goes on: Ben's throw is accepted and kept
         wait_for_text(page, "Ben threw 2.")
