@@ -152,7 +152,8 @@ def test_the_prompt_says_what_to_do_and_which_rule_narrows_the_choice():
     bonus = P({"yellow": ["t20"]}, bonus=[20, 10], sixes=1)
     assert prompt_text(tr, bonus, ParchisState(bonus), pending(ParchisState(bonus)), "Ana") == (
         "Ana: play the bonus of 20 steps.")
-    assert notes(tr, bonus) == ["Sixes this turn: 1. A third six sends the piece moved last home.",
+    assert notes(tr, bonus) == [("Sixes this turn: 1. A third six ends the turn, and the piece moved last goes back"
+                                 " to its nest if it is on the common track."),
                                 "Bonus moves to play, in order: 20, 10."]
     finished = P({"yellow": ["goal"] * 4, "red": ["t40"]}, teams=True)
     assert notes(tr, finished) == ["Yellow has finished and now moves Red's pieces."]
