@@ -155,6 +155,9 @@ class Game:
     # Its place in every list of games the app shows (home, filters, statistics), smallest first;
     # a game that says nothing comes after the app's own, by id.
     order: int = 1000
+    # Which of the statistics' per-game numbers (db/stats.py) its outcome's `detail` carries:
+    # "captures", "rounds", "hands"; none by default.
+    stats_facts: tuple[str, ...] = ()
 
     @property
     def player_counts(self) -> range:

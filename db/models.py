@@ -143,6 +143,10 @@ class Participant(Base):
     team: Mapped[int | None]
     final_score: Mapped[int | None]
     placing: Mapped[int | None]
+    # Copies of the match's game and status, kept by the database's own triggers (revision
+    # 0006: written by no one else), so that everyone's statistics read one index.
+    match_game: Mapped[str | None] = mapped_column(String(GAME_MAX))
+    match_status: Mapped[str | None] = mapped_column(String(10))
 
     match: Mapped[Match] = relationship(back_populates="participants")
     player: Mapped[Player] = relationship(back_populates="participations")
@@ -153,6 +157,11 @@ class Participant(Base):
         # carry every column those queries need, so the table itself is never read.
         Index("ix_participants_by_player", "player_id", "match_id", "placing", "final_score", "team", "seat"),
         Index("ix_participants_by_match", "match_id", "player_id", "placing", "team"),
+        # Every game's leaders in one ordered scan (revision 0006).
+        Index(
+            "ix_participants_for_leaders",
+            "match_status", "match_game", "player_id", "placing", "final_score",
+        ),
     )
 
     def __repr__(self) -> str:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import and_, case, func, or_, select, text
 from sqlalchemy.orm import Session, aliased
 
+from companion.games import games
 from db import errors
 from db.models import Match, Participant, Player
 
@@ -54,14 +55,11 @@ if TYPE_CHECKING:
     from db.store import Store
 
 FINISHED = "finished"
-# Which of the per-game numbers each game's `detail` carries (see the contract above).
-GAME_FACTS: Mapping[str, str] = {
-    "senet": "captures",
-    "parchis": "captures",
-    "quacks": "rounds",
-    "cavasie": "hands",
-}
+# The per-game numbers a game's `detail` may carry (see the contract above); each game's record
+# says which of them its own carries (`Game.stats_facts`).
+FACTS = ("captures", "rounds", "hands")
 BEST_HANDS_SHOWN = 10
+LEADERS_SHOWN = 3  # everyone's overview: each game's top three
 VP = "(r.value->'vp')"
 SEATS = "FROM participants p JOIN matches m ON m.id = p.match_id"
 
@@ -201,10 +199,29 @@ class LeaderRow:
     wins: int
     best_score: int | None
     average_score: float | None
+    average_placing: float | None = None  # over the matches with a placing
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def rank_key(self) -> tuple[float, float, float, float, str, int]:
+        """The table's order: most wins, then the best win rate, then the best placings on
+        average (a session ending 25 / 19 / 16 lists 19 before 16), then the best average
+        score, then by name."""
+        placing = self.average_placing if self.average_placing is not None else float("inf")
+        score = -self.average_score if self.average_score is not None else float("inf")
+        return (-self.wins, -self.win_rate, placing, score, self.name.casefold(), self.player_id)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLeaders:
+    """One game in everyone's overview: its finished matches and its best players."""
+
+    game: str
+    matches: int
+    players: tuple[LeaderRow, ...]  # best first (LeaderRow.rank_key), at most the number asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +329,8 @@ def game_stats(store: Store, game: str, player_id: int | None = None) -> GameSta
                 Match.id.in_(select(Participant.match_id).where(Participant.player_id == player_id))
             )
         matches = int(session.scalar(matches_query) or 0)
-        facts = GAME_FACTS.get(game)
+        record = games().get(game)
+        facts = record.stats_facts if record is not None else ()
         sql = _JsonSql(session.get_bind().dialect.name)
         params = {"game": game, "player_id": player_id}
         return GameStats(
@@ -320,37 +338,71 @@ def game_stats(store: Store, game: str, player_id: int | None = None) -> GameSta
             player_id=player_id,
             matches=matches,
             players=players,
-            captures=_captures(session, sql, params) if facts == "captures" else None,
-            quacks=_quacks(session, sql, params) if facts == "rounds" else None,
-            hands=_hands(session, sql, params) if facts == "hands" else None,
+            captures=_captures(session, sql, params) if "captures" in facts else None,
+            quacks=_quacks(session, sql, params) if "rounds" in facts else None,
+            hands=_hands(session, sql, params) if "hands" in facts else None,
         )
 
 
+def leaders(store: Store, limit: int | None = LEADERS_SHOWN) -> tuple[GameLeaders, ...]:
+    """Every game with a finished match, in the app's order of games (then any other by id),
+    with its match count and its best `limit` players (all of them with None).
+
+    Only what the tables show: one ordered scan of the seats' index of revision 0006 for
+    every game at once, and one count per game; none of a game's own numbers."""
+    with store.reading() as session:
+        rows = _leader_rows(session, None, None)
+        by_game: dict[str, list[LeaderRow]] = {}
+        for game, row in rows:
+            by_game.setdefault(game, []).append(row)
+        counts = {
+            game: int(session.scalar(select(func.count()).select_from(Match).where(
+                Match.status == FINISHED, Match.game == game)) or 0)
+            for game in by_game
+        }
+    known = list(games())
+    order = sorted(by_game, key=lambda game: (known.index(game) if game in known else len(known), game))
+    return tuple(
+        GameLeaders(game, counts[game], tuple(sorted(by_game[game], key=lambda r: r.rank_key)[:limit]))
+        for game in order
+    )
+
+
 def _leaders(session: Session, game: str, player_id: int | None) -> tuple[LeaderRow, ...]:
+    return tuple(sorted((row for _, row in _leader_rows(session, game, player_id)), key=lambda r: r.rank_key))
+
+
+def _leader_rows(session: Session, game: str | None, player_id: int | None) -> list[tuple[str, LeaderRow]]:
+    """(game, row) for each player of each game (or of `game`), from the seats alone: each
+    seat carries its match's game and status (revision 0006)."""
     query = (
         select(
+            Participant.match_game,
             Participant.player_id,
-            Player.name,
             func.count(),
             _won(),
             func.max(Participant.final_score),
             func.avg(Participant.final_score),
+            func.avg(Participant.placing),
         )
-        .select_from(Participant)
-        .join(Match, Match.id == Participant.match_id)
-        .join(Player, Player.id == Participant.player_id)
-        .where(Match.status == FINISHED, Match.game == game)
-        .group_by(Participant.player_id, Player.name)
+        .where(Participant.match_status == FINISHED)
+        .group_by(Participant.match_game, Participant.player_id)
     )
+    if game is not None:
+        query = query.where(Participant.match_game == game)
     if player_id is not None:
         query = query.where(Participant.player_id == player_id)
-    rows = [
-        LeaderRow(pid, name, int(count), int(wins or 0), _int(best), _float(average))
-        for pid, name, count, wins, best, average in session.execute(query)
+    found = session.execute(query).all()
+    # Names afterwards: a few dozen players, not a join on every seat.
+    names: dict[int, str] = {}
+    if found:
+        query_names = select(Player.id, Player.name).where(Player.id.in_({row[1] for row in found}))
+        names = {pid: name for pid, name in session.execute(query_names)}
+    return [
+        (str(name_of_game), LeaderRow(pid, names[pid], int(count), int(wins or 0), _int(best), _float(average),
+                                      _float(placing)))
+        for name_of_game, pid, count, wins, best, average, placing in found
     ]
-    return tuple(
-        sorted(rows, key=lambda r: (-r.wins, -r.win_rate, r.name.casefold(), r.player_id))
-    )
 
 
 class _JsonSql:

@@ -38,6 +38,7 @@ GAME = Game(
     min_players=2,
     max_players=5,
     players_rule="CV-4",
+    stats_facts=("hands",),  # what db/stats.py reads from its outcome's detail
     engine=CavasieEngine(),
     ops=protocol.OPS,
     options=(

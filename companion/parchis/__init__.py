@@ -45,6 +45,7 @@ GAME = Game(
     min_players=PLAYERS[0],
     max_players=PLAYERS[-1],
     players_rule="PA-6",
+    stats_facts=("captures",),  # what db/stats.py reads from its outcome's detail
     teams=True,
     engine=ParchisEngine(),
     ops=protocol.OPS,

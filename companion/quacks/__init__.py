@@ -15,6 +15,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     players_rule="QK-1",
+    stats_facts=("rounds",),  # what db/stats.py reads from its outcome's detail
     engine=QuacksEngine(),
     ops=protocol.OPS,
     options=(

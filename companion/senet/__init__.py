@@ -47,6 +47,7 @@ GAME = Game(
     min_players=2,
     max_players=2,
     players_rule="SN-2",
+    stats_facts=("captures",),  # what db/stats.py reads from its outcome's detail
     engine=SenetEngine(),
     ops=protocol.OPS,
     options=(Option("gate_exact_26", kind="bool", default=False, rule="SN-8"),),

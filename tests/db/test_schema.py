@@ -26,17 +26,17 @@ from tests.db.conftest import sqlite_only
 TABLES = {"players", "matches", "participants", "events", "table_keys", "alembic_version"}
 
 
-def test_revisions_are_a_straight_line_from_0001_to_0005() -> None:
+def test_revisions_are_a_straight_line_from_0001_to_0006() -> None:
     scripts = list(script_directory().walk_revisions())  # newest first
-    assert [s.revision for s in scripts] == ["0005", "0004", "0003", "0002", "0001"]
-    assert [s.down_revision for s in scripts] == ["0004", "0003", "0002", "0001", None]
-    assert head_revision() == "0005"
+    assert [s.revision for s in scripts] == ["0006", "0005", "0004", "0003", "0002", "0001"]
+    assert [s.down_revision for s in scripts] == ["0005", "0004", "0003", "0002", "0001", None]
+    assert head_revision() == "0006"
 
 
 def test_a_fresh_database_is_at_head_with_every_table(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert current_revision(store.engine) == "0005"
+        assert current_revision(store.engine) == head_revision()
         columns = {c["name"] for c in inspect(store.engine).get_columns("players")}
         assert columns == {"id", "name", "colour", "created_at", "archived"}
 
@@ -117,7 +117,7 @@ def test_a_0001_database_with_data_upgrades_to_head_keeping_it(db_url: str) -> N
     _insert_at_0001(db_url)
 
     with Store(db_url) as store:  # opening migrates
-        assert current_revision(store.engine) == "0005"
+        assert current_revision(store.engine) == head_revision()
         players = store.players()
         assert [(p.id, p.name, p.colour, p.archived) for p in players] == [
             (1, "Anna", "#d32f2f", False),
@@ -267,7 +267,7 @@ def test_0005_keeps_every_match_and_counts_on_from_the_largest_id(db_url: str) -
                                {"id": match})
     engine.dispose()
     with Store(db_url) as store:
-        assert current_revision(store.engine) == "0005"
+        assert current_revision(store.engine) == head_revision()
         assert [(m.id, m.uid, m.event_count) for m in store.unfinished_matches()] == [
             (9, f"{9:032x}", 1), (3, f"{3:032x}", 1)]
         assert store.match(3).participants[0].name == "Anna"
@@ -279,4 +279,26 @@ def test_0005_keeps_every_match_and_counts_on_from_the_largest_id(db_url: str) -
         assert store.create_match("counter", {"start": 0}, [SeatSpec(1, 0)]) == 10
         with store.engine.begin() as connection:
             command.downgrade(alembic_config(connection), "0004")
-        assert store.match(10).id == 10  # the downgrade keeps the rows too
+            assert connection.exec_driver_sql("SELECT id FROM matches ORDER BY id").scalars().all() == [3, 10]
+
+
+def test_a_seat_follows_its_matchs_game_and_status(store: Store, match_id: int) -> None:
+    """Revision 0006: the database keeps each seat's copy of its match's game and status, for
+    every writer (the store, an import, plain SQL)."""
+    def seats() -> set[tuple[str | None, str | None]]:
+        with store.engine.connect() as connection:
+            return set(connection.execute(text(
+                "SELECT match_game, match_status FROM participants WHERE match_id = :id"), {"id": match_id}).all())
+
+    assert seats() == {("counter", "active")}
+    store.append_event(match_id, {"kind": "action", "action": {"op": "add", "n": 1}})
+    store.finish_match(match_id, {"over": True}, {0: 1, 1: 0}, {0: 1, 1: 2})
+    assert seats() == {("counter", "finished")}
+    store.reopen_match(match_id)
+    assert seats() == {("counter", "active")}
+    store.abandon_match(match_id)
+    assert seats() == {("counter", "abandoned")}
+    with store.engine.begin() as connection:  # a tool writing SQL
+        connection.execute(text("UPDATE matches SET status = 'finished', game = 'pig' WHERE id = :id"),
+                           {"id": match_id})
+    assert seats() == {("pig", "finished")}

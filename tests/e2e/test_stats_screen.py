@@ -12,8 +12,8 @@ Ana: 6 matches, 3 wins (S1, S3, Q1): 50%. Senet 3 / 2 / 67%, best 7, average 17/
 50%, best 50, average 45; Çävasie 1 / 0 / 0%, best 10, average 10. Head to head: Ben 4 met, won S1 and Q1,
 lost S2 and Q2 (2–2–0); Cy 3 met, won S3 and Q1, lost C1 (2–1–0).
 Ana's Quacks rounds: round 1 VP 3 and 7* (average 5, one of two exploded), round 2 VP 5* (5, exploded):
-2 explosions in 3 rounds = 67%, 15 VP / 3 = 5 a round. Quacks leaders (wins, then win rate, then name):
-Ana 1 of 2, Ben 1 of 2, Cy 0 of 1.
+2 explosions in 3 rounds = 67%, 15 VP / 3 = 5 a round. Quacks leaders (wins, then win rate, then the
+average placing, then the average score): Ben 1 of 2 (1.5, 52.5), Ana 1 of 2 (1.5, 45), Cy 0 of 1.
 Ben in Quacks: 2 matches, 1 win, best 60, average 52.5; rounds 4 and 9 (6.5), then 6: no explosion in
 3 rounds, 19 VP / 3 = 6.3 a round.
 """
@@ -99,8 +99,8 @@ ANA_QUACKS = [
     "Average VP per round 5",
     "Average VP per round — round 1: 5; round 2: 5",
     "Explosion rate per round — round 1: 50%; round 2: 100%",
-    "1. Ana Wins 1 of 2 (50%) · Best 50 · Average 45",
-    "2. Ben Wins 1 of 2 (50%) · Best 60 · Average 52.5",
+    "1. Ben Wins 1 of 2 (50%) · Best 60 · Average 52.5",
+    "2. Ana Wins 1 of 2 (50%) · Best 50 · Average 45",
     "3. Cy Wins 0 of 1 (0%) · Best 30 · Average 30",
 ]
 BEN_QUACKS = [

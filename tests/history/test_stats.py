@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
+from companion.games import games
 from db import Store, errors
-from db.stats import GameRecord, HandCount, HeadToHead, game_stats, player_stats
+from db.stats import GameRecord, HandCount, HeadToHead, game_stats, leaders, player_stats
 from tests.history.seed import T0, Seat, Seeded, add_match, add_player, captures
 
 
@@ -190,3 +193,53 @@ def test_a_game_without_matches(store: Store) -> None:
     stats = game_stats(store, "quacks")
     assert (stats.matches, stats.players) == (0, ())
     assert stats.quacks is not None and stats.quacks.rounds == 0 and stats.quacks.average_vp == 0.0
+
+
+# -- every game's leaders (issue 17: the order; Pig counted) ------------------------------------
+def test_a_sessions_leaders_follow_its_places(store: Store) -> None:
+    """Çävasie, one session ending 25 / 19 / 16 (places 1, 2, 3): the table lists 25, 19, 16;
+    it listed 16 before 19 by name when only wins decided."""
+    ana, bo, zed = add_player(store, "Ana"), add_player(store, "Bo"), add_player(store, "Zed")
+    add_match(store, "cavasie", [Seat(bo, 16, 3), Seat(ana, 25, 1), Seat(zed, 19, 2)], finished=T0)
+    for table in (game_stats(store, "cavasie").players, leaders(store)[0].players):
+        assert [(row.name, row.average_score, row.average_placing) for row in table] == [
+            ("Ana", 25.0, 1.0), ("Zed", 19.0, 2.0), ("Bo", 16.0, 3.0)]
+
+
+def test_the_order_is_wins_then_win_rate_then_placings_then_scores(store: Store) -> None:
+    """Ana 1 win of 1; Bo and Dee 1 of 2, Bo 2nd in the other, Dee 3rd; Cy, Eve and Fay no win,
+    each 2nd on average: Cy scored 7.5 on average, Eve 3, Fay 1."""
+    ana, bo, cy, dee, eve, fay = (add_player(store, n) for n in ("Ana", "Bo", "Cy", "Dee", "Eve", "Fay"))
+    at = iter(T0 + timedelta(hours=h) for h in range(10))
+    add_match(store, "pig", [Seat(ana, 20, 1), Seat(cy, 10, 2)], finished=next(at))
+    add_match(store, "pig", [Seat(bo, 20, 1), Seat(cy, 5, 2)], finished=next(at))
+    add_match(store, "pig", [Seat(dee, 20, 1), Seat(bo, 9, 2)], finished=next(at))
+    add_match(store, "pig", [Seat(fay, 1, 2), Seat(eve, 3, 2), Seat(dee, 0, 3)], finished=next(at))
+    names = [row.name for row in game_stats(store, "pig").players]
+    assert names == ["Ana", "Bo", "Dee", "Cy", "Eve", "Fay"]
+
+
+def test_everyones_leaders_count_every_game_pig_too(seeded_store: tuple[Store, Seeded], store: Store) -> None:
+    seeded_db = seeded_store[0]
+    overview = leaders(seeded_db)
+    assert [(g.game, g.matches) for g in overview] == [(g, game_stats(seeded_db, g).matches) for g in
+                                                       [g.game for g in overview]]
+    for game in overview:
+        assert game.players == game_stats(seeded_db, game.game).players[:3]
+    # Pig's matches were left out of the overview ("No finished matches yet" with two played).
+    ana, bo = add_player(store, "Ana"), add_player(store, "Bo")
+    add_match(store, "pig", [Seat(ana, 100, 1), Seat(bo, 40, 2)], finished=T0)
+    add_match(store, "pig", [Seat(bo, 100, 1), Seat(ana, 90, 2)], finished=T0 + timedelta(hours=1))
+    add_match(store, "pig", [Seat(ana), Seat(bo)], finished=None, status="active")
+    (pig,) = leaders(store)
+    assert (pig.game, pig.matches, [(r.name, r.matches, r.wins) for r in pig.players]) == (
+        "pig", 2, [("Ana", 2, 1), ("Bo", 2, 1)])
+    assert leaders(store, limit=1)[0].players == pig.players[:1]
+
+
+def test_the_overview_lists_games_in_the_apps_order(store: Store) -> None:
+    ana, bo = add_player(store, "Ana"), add_player(store, "Bo")
+    for game in ("pig", "senet", "quacks"):
+        add_match(store, game, [Seat(ana, 1, 1), Seat(bo, 0, 2)], finished=T0)
+    shown = [g.game for g in leaders(store)]
+    assert shown == [game for game in games() if game in shown] and set(shown) == {"pig", "senet", "quacks"}

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.games import app_games, games
 from db import StoreError
-from db.stats import GameRecord, GameStats, PlayerStats, game_stats, player_stats
+from db.stats import GameLeaders, GameRecord, GameStats, PlayerStats, game_stats, leaders, player_stats
 from views.games import game_views, style
 from views.model import PLAYERS, AppModel, Screen
 from views.reading import Read, Wanted, recall, use_reads
@@ -36,6 +36,9 @@ def title(model: AppModel, screen: Screen) -> str:
 # about two seconds), so the screen reads what it lacks off the app's thread (views/reading.py).
 def player_key(player_id: int, game: str | None) -> tuple[Any, ...]:
     return ("stats.player", player_id, game)
+
+
+LEADERS_KEY = ("stats.leaders",)
 
 
 def game_key(game: str, player_id: int | None = None) -> tuple[Any, ...]:
@@ -59,8 +62,8 @@ def needed(player_id: int | None, game: str | None) -> list[Wanted]:
         reads.append((game_key(game), game_read(game)))
         if player_id is not None:
             reads.append((game_key(game, player_id), game_read(game, player_id)))
-    elif player_id is None:
-        reads += [(game_key(other), game_read(other)) for other in games()]
+    elif player_id is None:  # everyone's overview: the leaders only, every game at once
+        reads.append((LEADERS_KEY, leaders))
     return reads
 
 
@@ -171,7 +174,7 @@ def head_to_head_tile(model: AppModel, meeting: Any) -> ft.Control:
 
 
 # -- a game -----------------------------------------------------------------------------------------
-def leaders_section(model: AppModel, stats: GameStats, chosen: int | None, shown: int) -> ft.Control:
+def leaders_section(model: AppModel, stats: GameStats | GameLeaders, chosen: int | None, shown: int) -> ft.Control:
     tiles = []
     for place, row in enumerate(stats.players[:shown], start=1):
         tiles.append(ft.ListTile(
@@ -217,8 +220,9 @@ def game_sections(model: AppModel, game: str, player: PlayerStats | None) -> lis
 
 def overview_sections(model: AppModel) -> list[ft.Control]:
     """Everyone, every game: each played game's matches and top three, or the empty sentence."""
-    played = [stats for g in games()
-              if not isinstance(stats := read_game(model, g), StoreError) and stats.matches]
+    played = recall(model, LEADERS_KEY, leaders)
+    if isinstance(played, StoreError):  # a damaged database says so: never "no matches yet"
+        return [line(played.message(model.lang), 16)]
     if not played:
         return [line(model.tr("stats.empty"), 16)]
     return [line(model.tr("stats.choose_player"), 14, muted=True),
