@@ -1,8 +1,9 @@
 """The `companion export`, `import` and `history` commands (parsed in companion/history_cli.py).
 
 `run(args)` runs the chosen one and returns the exit status: 0 done, 1 refused (a damaged
-file, an unknown player ...: the reason goes to standard error), 2 the store cannot be
-opened.
+file, an unknown player, a read-only database asked to import ...: the reason goes to
+standard error) or, for an export from a damaged database, done in part (what could be read
+is exported, and standard error says what was left out), 2 the store cannot be opened.
 """
 
 from __future__ import annotations
@@ -24,28 +25,35 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     """Run the sub-command in `args.command`; returns the exit status."""
     from companion.errors import RefereeError
     from db import Store
-    from db.errors import CannotOpen, NewerDatabase, StoreError
+    from db.errors import CannotOpen, DatabaseDamaged, NewerDatabase, StoreError
 
     out = out or sys.stdout
     err = err or sys.stderr
     try:
         store = Store.open()
-    except (CannotOpen, NewerDatabase) as error:
+    except (CannotOpen, NewerDatabase, DatabaseDamaged) as error:
         print(error.message(LANG), file=err)
         return 2
+    damage = None
     try:
         with store:
+            damage = store.health()  # said first, whatever the command: the file needs care
+            if damage is not None:
+                print(damage.message(LANG), file=err)
             if args.command == "export":
-                return _export(store, args, out)
-            if args.command == "import":
-                return _import(store, args, out)
-            return _history(store, args, out, err)
+                status = _export(store, args, out, err)
+            elif args.command == "import":
+                status = _import(store, args, out)
+            else:
+                status = _history(store, args, out, err)
+            return 1 if store.damage is not None else status  # done, from a damaged file: in part
     except (StoreError, RefereeError) as error:
-        print(error.message(LANG), file=err)
+        if error is not damage:  # the damage was said already
+            print(error.message(LANG), file=err)
         return 1
 
 
-def _export(store: Store, args: argparse.Namespace, out: TextIO) -> int:
+def _export(store: Store, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from db.exchange import export_csv, export_json
 
     path = Path(args.file)
@@ -56,6 +64,8 @@ def _export(store: Store, args: argparse.Namespace, out: TextIO) -> int:
         summary = export_json(store, path, game=args.game)
         print(t("historycli.exported", LANG, matches=summary.matches, players=summary.players,
                 events=summary.events, path=path), file=out)
+        if summary.skipped:  # from a damaged file: what could be read
+            print(t("historycli.left_out", LANG, skipped=summary.skipped), file=err)
     return 0
 
 

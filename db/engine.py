@@ -9,6 +9,10 @@ writer, and a killed process loses nothing that was committed) and
 over BEGIN from the sqlite3 driver, so transactions are real ones (DDL included, which
 makes each migration run all-or-nothing); writes start with BEGIN IMMEDIATE so two
 writers queue on the file lock instead of failing halfway.
+
+A SQLite file this process may not write (a read-only file or folder: a backup on a CD, a
+folder shared read-only) is opened read-only (`read_only_reason`, `make_engine(read_only=)`):
+every match can be read and exported, and the store says why a write cannot happen.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
 import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
@@ -80,19 +85,59 @@ def database_location(where: str | URL | Engine | None = None) -> str:
         if file is None:
             return "in memory"
         if file.startswith("file:"):
-            file = file[len("file:") :]
+            file = unquote(file[len("file:") :])
         return str(Path(file).expanduser().resolve())
     return url.render_as_string(hide_password=True)
 
 
-def configure_sqlite(engine: Engine) -> None:
+def read_only_reason(url: str | URL) -> str | None:
+    """Why this process may not write the SQLite file of `url`: "file" (the file is read-only),
+    "folder" (its folder is), "url" (the URL asks for read-only); None if it may, or if it is
+    not a SQLite file that exists yet."""
+    url = make_url(url)
+    file = _sqlite_file(url) if _is_sqlite(url) else None
+    if file is None or file.startswith("file:") or url.query.get("mode") == "ro":
+        return "url" if url.query.get("mode") == "ro" else None
+    path = Path(file).expanduser()
+    if not path.exists():
+        return None
+    if not os.access(path, os.W_OK):
+        return "file"
+    if not os.access(path.parent, os.W_OK):
+        return "folder"  # SQLite writes its journal files beside the database
+    return None
+
+
+def _read_only_url(url: URL) -> URL:
+    """The same file opened read-only. `immutable` lets SQLite read a WAL database whose folder
+    it cannot add its shared-memory file to; it is used only when no unfinished journal is
+    beside the file (else plain read-only, which reads the journal too)."""
+    file = str(Path(_sqlite_file(url) or "").expanduser().resolve())
+    query = {"mode": "ro", "uri": "true"}
+    if not Path(f"{file}-wal").exists():
+        query["immutable"] = "1"
+    return url.set(database=f"file:{quote(file)}", query=query)
+
+
+def configure_sqlite(engine: Engine, read_only: bool = False) -> None:
     """Install the per-connection pragmas and the BEGIN hook (idempotent)."""
     if not _is_sqlite(engine.url):
         return
-    if event.contains(engine, "connect", _on_connect):
+    if event.contains(engine, "connect", _on_connect) or event.contains(engine, "connect", _on_connect_read_only):
         return
-    event.listen(engine, "connect", _on_connect)
+    event.listen(engine, "connect", _on_connect_read_only if read_only else _on_connect)
     event.listen(engine, "begin", _on_begin)
+
+
+def _on_connect_read_only(dbapi_connection: Any, connection_record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA query_only=ON")  # the journal mode is the file's: it cannot be set here
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+    finally:
+        cursor.close()
 
 
 def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
@@ -113,10 +158,14 @@ def _on_begin(connection: Connection) -> None:
     connection.exec_driver_sql(f"BEGIN {mode}".strip())
 
 
-def make_engine(url: str | URL | None = None, **kwargs: Any) -> Engine:
-    """An engine for `url` (default: `default_url()`), configured for the store."""
+def make_engine(url: str | URL | None = None, *, read_only: bool = False, **kwargs: Any) -> Engine:
+    """An engine for `url` (default: `default_url()`), configured for the store; with
+    `read_only`, a SQLite file is opened read-only (see `read_only_reason`)."""
     url = make_url(url if url is not None else default_url())
-    if _is_sqlite(url):
+    read_only = read_only and _is_sqlite(url) and _sqlite_file(url) is not None
+    if read_only and not (_sqlite_file(url) or "").startswith("file:"):
+        url = _read_only_url(url)
+    if _is_sqlite(url) and not read_only:
         file = _sqlite_file(url)
         if file is not None and not file.startswith("file:"):
             Path(file).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -127,7 +176,7 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> Engine:
         kwargs["poolclass"] = StaticPool
         kwargs.setdefault("connect_args", {}).setdefault("check_same_thread", False)
     engine = create_engine(url, **kwargs)
-    configure_sqlite(engine)
+    configure_sqlite(engine, read_only)
     return engine
 
 

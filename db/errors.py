@@ -228,6 +228,36 @@ class DatabaseFailed(StoreError):
     message_id = "store.database_error"  # detail
 
 
+class DatabaseDamaged(StoreError):
+    """The database file is damaged (broken pages): where it is, and how to recover."""
+
+    message_id = "store.damaged"  # location, detail
+
+
+class ReadOnlyStore(StoreError):
+    """The database can only be read (its file or folder is read-only): nothing is written.
+    `reason` is "file", "folder" or "url" (db.engine.read_only_reason), or the driver's words."""
+
+    message_id = "store.read_only"  # location, reason
+
+    def message(self, lang: str = "en") -> str:
+        from companion.i18n import t
+
+        reason = str(self.params.get("reason"))
+        if reason in READ_ONLY_REASONS:
+            reason = t(f"read_only.{reason}", lang)
+        return t(self.message_id, lang, **{**self.params, "reason": reason})
+
+
+READ_ONLY_REASONS = ("file", "folder", "url")
+
+
+class ReadOnlyOutdated(ReadOnlyStore):
+    """A read-only database that an older version wrote: it must be updated before it is read."""
+
+    message_id = "store.read_only_outdated"  # location, reason
+
+
 class NewerDatabase(StoreError):
     """The database was written by a newer version of the app (unknown revision)."""
 

@@ -17,6 +17,7 @@ import hmac
 import json
 import re
 import secrets
+import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
@@ -32,8 +33,8 @@ from companion.errors import RefereeError
 from companion.game import Game, Outcome
 from companion.games import games
 from db import errors
-from db.engine import configure_sqlite, database_location, default_url, make_engine, writer
-from db.migrate import upgrade
+from db.engine import configure_sqlite, database_location, default_url, make_engine, read_only_reason, writer
+from db.migrate import current_revision, head_revision, upgrade
 from db.models import GAME_MAX, KINDS, VARIANT_MAX, Event, Match, Participant, Player, TableKey
 from db.names import clean_name
 from db.records import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 LogEntry = dict[str, Any]
 
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 8, 11, 26  # SQLite's primary result codes
+DAMAGED_SQLSTATES = ("XX001", "XX002")  # PostgreSQL: data_corrupted, index_corrupted
 
 
 # -- helpers --------------------------------------------------------------------
@@ -108,6 +111,9 @@ class Store:
     """The match store on one database. Thread-safe; one per app is enough."""
 
     def __init__(self, url: str | URL | Engine | None = None, *, migrate: bool = True) -> None:
+        self._read_only: str | None = None  # why this database cannot be written, if it cannot
+        self._damage: errors.DatabaseDamaged | None = None  # the damage seen, once seen
+        self._checked = False
         if isinstance(url, Engine):
             self._engine = url
             self._owns_engine = False
@@ -115,7 +121,8 @@ class Store:
         else:
             url = url if url is not None else default_url()
             try:
-                self._engine = make_engine(url)
+                self._read_only = read_only_reason(url)
+                self._engine = make_engine(url, read_only=self._read_only is not None)
             except (SQLAlchemyError, OSError, ImportError) as error:  # ImportError: no driver for that URL
                 location = _safe_location(url)
                 raise errors.CannotOpen(location=location, detail=driver_detail(error)) from error
@@ -128,12 +135,17 @@ class Store:
         self._read_lock: Any = self._lock if _in_memory(self._engine) else nullcontext()
         if migrate:
             try:
+                if self._read_only is not None and current_revision(self._engine) != head_revision():
+                    raise errors.ReadOnlyOutdated(location=self._location, reason=self._read_only)
                 upgrade(self._engine)
             except errors.StoreError:
                 self.close()
                 raise
-            except (SQLAlchemyError, CommandError, OSError) as error:
+            except (SQLAlchemyError, CommandError, OSError, sqlite3.Error) as error:
                 self.close()
+                failure = self._failure(error)
+                if isinstance(failure, errors.DatabaseDamaged):
+                    raise failure from error
                 raise errors.CannotOpen(location=self._location, detail=driver_detail(error)) from error
 
     @classmethod
@@ -149,6 +161,46 @@ class Store:
     @property
     def engine(self) -> Engine:
         return self._engine
+
+    @property
+    def read_only(self) -> str | None:
+        """Why this database can only be read (its file or folder is read-only), or None."""
+        return self._read_only
+
+    @property
+    def damage(self) -> errors.DatabaseDamaged | None:
+        """The damage this store has run into (a SQLite file whose pages are broken), if any."""
+        return self._damage
+
+    def health(self) -> errors.DatabaseDamaged | None:
+        """`damage`, after checking the whole file once (SQLite's quick_check, once per store:
+        a damaged page otherwise shows only when some screen happens to read it)."""
+        if not self._checked and self._damage is None and self._engine.dialect.name == "sqlite":
+            self._checked = True
+            try:
+                with self.reading() as session:
+                    found = session.connection().exec_driver_sql("PRAGMA quick_check(1)").scalar()
+            except errors.DatabaseDamaged:
+                pass  # noted by reading()
+            except errors.StoreError:
+                return self._damage  # locked or unreachable for now: not damage
+            else:
+                if found != "ok":  # SQLite's report, on one line
+                    self._damage = errors.DatabaseDamaged(location=self._location, detail=" ".join(str(found).split()))
+        return self._damage
+
+    def _failure(self, error: BaseException) -> errors.StoreError:
+        """The store's word for a driver's failure: the file is damaged, it is read-only, or the
+        database failed (locked, full, a constraint) and nothing was written."""
+        orig = getattr(error, "orig", None) or error
+        code = getattr(orig, "sqlite_errorcode", None)
+        if (isinstance(code, int) and code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)) or getattr(
+                orig, "sqlstate", None) in DAMAGED_SQLSTATES:
+            self._damage = errors.DatabaseDamaged(location=self._location, detail=driver_detail(error))
+            return self._damage
+        if isinstance(code, int) and code & 0xFF == SQLITE_READONLY:
+            return errors.ReadOnlyStore(location=self._location, reason=self._read_only or driver_detail(error))
+        return errors.DatabaseFailed(detail=driver_detail(error))
 
     def close(self) -> None:
         if self._owns_engine:
@@ -166,12 +218,17 @@ class Store:
     @contextmanager
     def writing(self) -> Iterator[Session]:
         """One write transaction: all of it is committed, or none of it. Writers queue
-        behind one lock in-process; on SQLite the transaction starts with BEGIN IMMEDIATE."""
+        behind one lock in-process; on SQLite the transaction starts with BEGIN IMMEDIATE.
+        A read-only database refuses at once, saying why (ReadOnlyStore)."""
+        if self._read_only is not None:
+            raise errors.ReadOnlyStore(location=self._location, reason=self._read_only)
+        if self._damage is not None:  # writing into broken pages would only spread the damage
+            raise self._damage
         try:
             with self._lock, self._write.begin() as session:
                 yield session
-        except SQLAlchemyError as error:
-            raise errors.DatabaseFailed(detail=driver_detail(error)) from error
+        except (SQLAlchemyError, sqlite3.Error) as error:
+            raise self._failure(error) from error
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -179,8 +236,8 @@ class Store:
         try:
             with self._read_lock, self._read.begin() as session:
                 yield session
-        except SQLAlchemyError as error:
-            raise errors.DatabaseFailed(detail=driver_detail(error)) from error
+        except (SQLAlchemyError, sqlite3.Error) as error:  # sqlite3: the export reads the driver directly
+            raise self._failure(error) from error
 
     # -- players -------------------------------------------------------------------
     def add_player(self, name: str, colour: str) -> PlayerInfo:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import flet as ft
@@ -116,6 +117,11 @@ async def start(page: ft.Page, store: Store, route: str | None = None, guard: An
     """Draw the app at `route` (the page's own by default); `guard` keeps a device that was
     not let in on its one screen (views/access.py)."""
     keep_korean_words_whole()  # every Text and button from here on (views/words.py)
+    # Checked once per store, off the app's thread (a whole file's quick_check can take a while).
+    if guard is None and (damage := await asyncio.to_thread(store.health)) is not None:
+        from views.screens.damaged import DamagedGuard
+
+        guard = DamagedGuard(damage)  # the one screen that says so, instead of failing on a read
     if not page.web:  # a browser has the font from the web client's font manifest (views/webclient.py)
         page.fonts = {FONT: FONT_FILE}
     device = Device(page)
@@ -124,6 +130,10 @@ async def start(page: ft.Page, store: Store, route: str | None = None, guard: An
     page.theme = theme()
     apply_theme(page, prefs.theme)
     model = AppModel.create(store, page.route if route is None else route, prefs, guard)
+    if store.read_only is not None and guard is None:  # said once a page: why nothing will be saved
+        from db.errors import ReadOnlyStore
+
+        model.notice = ReadOnlyStore(location=store.location, reason=store.read_only).message(model.lang)
     if route is not None and route != page.route:
         page.navigate(route)  # the address bar without the token
     model.navigate = page.navigate

@@ -11,11 +11,12 @@ import csv
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, select, text
+from sqlalchemy import bindparam, func, select, text
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import BindParameter
 
@@ -91,14 +92,17 @@ def _selected_ids(
     return found
 
 
-def _export_players(session: Session) -> dict[int, PlayerRecord]:
+def _export_players(session: Session, only: Sequence[int] | None = None) -> dict[int, PlayerRecord]:
     """Every player by id, under the name the file will give them.
 
     Names are unique in the file, because the file refers to players by name. Here two
     players can share one when one of them is archived: the player in use keeps it, and
     the others get " (2)", " (3)", ...
     """
-    players = list(session.scalars(select(Player).order_by(Player.archived, Player.id)))
+    query = select(Player).order_by(Player.archived, Player.id)
+    if only is not None:
+        query = query.where(Player.id.in_(list(only)))
+    players = list(session.scalars(query))
     taken: set[str] = set()
     named: dict[int, PlayerRecord] = {}
     for player in players:
@@ -133,7 +137,36 @@ def write_export(
     match. One match per line, so that a large file stays readable and diffable. Stored
     JSON (set-ups, results, actions) is copied into the file as the database holds it:
     the digest covers the bytes as written, so nothing needs re-encoding on the way.
+
+    From a damaged database (DatabaseDamaged), what can still be read is exported: the
+    export starts again on `out` (which must be seekable, as files and buffers are) reading
+    a batch at a time, then a match at a time where a batch fails; the summary's `skipped`
+    says how many matches could not be read and were left out.
     """
+    start = out.tell() if out.seekable() else None
+    try:
+        with store.reading() as session:
+            _repeatable(session)
+            ids = _selected_ids(session, game, match_ids)
+            named = _export_players(session)
+            rows = (row for at in range(0, len(ids), BATCH)
+                    for row in _matches_json(session, ids[at : at + BATCH], named))
+            return _write(out, now, game is None and match_ids is None, named, rows)
+    except errors.DatabaseDamaged:
+        if start is None:
+            raise
+    out.seek(start)
+    out.truncate()
+    named, found, skipped = _salvage(store, game, match_ids)
+    summary = _write(out, now, game is None and match_ids is None, named, iter(found))
+    return ExportSummary(summary.players, summary.matches, summary.events, summary.digest, skipped)
+
+
+Row = tuple[str, list[int], int]  # a match's line of JSON, its players' ids, its log's length
+
+
+def _write(out: IO[bytes], now: datetime | None, everyone: bool, named: Mapping[int, PlayerRecord],
+           rows: Iterator[Row]) -> ExportSummary:
     from companion import __version__
 
     digest = hashlib.sha256()
@@ -147,19 +180,13 @@ def write_export(
     head = {"format": FORMAT, "version": VERSION, "exported_at": _time(now or datetime.now(UTC)),
             "app": f"companion {__version__}"}
     out.write((json.dumps(head, ensure_ascii=False)[:-1] + ',\n"content": ').encode("utf-8"))
-    with store.reading() as session:
-        _repeatable(session)
-        ids = _selected_ids(session, game, match_ids)
-        named = _export_players(session)
-        seated: set[int] = set()
-        content('{"matches": [')
-        for start in range(0, len(ids), BATCH):
-            for line, player_ids, events in _matches_json(session, ids[start : start + BATCH], named):
-                content(("\n" if counts["matches"] == 0 else ",\n") + line)
-                counts["matches"] += 1
-                counts["events"] += events
-                seated.update(player_ids)
-    everyone = game is None and match_ids is None
+    seated: set[int] = set()
+    content('{"matches": [')
+    for line, player_ids, events in rows:
+        content(("\n" if counts["matches"] == 0 else ",\n") + line)
+        counts["matches"] += 1
+        counts["events"] += events
+        seated.update(player_ids)
     players = sorted(
         (player for pid, player in named.items() if everyone or pid in seated),
         key=lambda p: (p.name.casefold(), p.name),
@@ -168,6 +195,87 @@ def write_export(
     hexdigest = "sha256:" + digest.hexdigest()
     out.write(f',\n"digest": "{hexdigest}"}}\n'.encode())
     return ExportSummary(len(players), counts["matches"], counts["events"], hexdigest)
+
+
+# -- what a damaged database still holds ------------------------------------------------------
+def _salvage(store: Store, game: str | None,
+             match_ids: Sequence[int] | None) -> tuple[dict[int, PlayerRecord], list[Row], int]:
+    """The players and match lines that can be read, and how many matches could not be: each
+    read in a transaction of its own, halved where it fails, down to one row."""
+    try:
+        with store.reading() as session:
+            named = _export_players(session)
+    except errors.DatabaseDamaged:
+        readable, _ = _readable_ids(store, Player, None, None)
+        named = {}
+        try:
+            with store.reading() as session:
+                named = _export_players(session, readable)
+        except errors.DatabaseDamaged:  # one at a time, then (archived namesakes may share a name)
+            for player_id in readable:
+                with suppress(errors.DatabaseDamaged), store.reading() as session:
+                    named.update(_export_players(session, [player_id]))
+    rows: list[Row] = []
+    skipped = 0
+
+    def take(chunk: Sequence[int]) -> None:
+        nonlocal skipped
+        try:
+            with store.reading() as session:
+                found = list(_matches_json(session, chunk, named))
+        except (errors.DatabaseDamaged, errors.CorruptEvent, errors.CorruptMatch, KeyError):
+            if len(chunk) == 1:  # KeyError: a player of the match could not be read
+                skipped += 1
+                return
+            take(chunk[: len(chunk) // 2])
+            take(chunk[len(chunk) // 2 :])
+            return
+        rows.extend(found)
+
+    ids, unreadable = _readable_ids(store, Match, game, match_ids)
+    skipped += len(unreadable)
+    for at in range(0, len(ids), BATCH):
+        take(ids[at : at + BATCH])
+    return named, rows, skipped
+
+
+def _readable_ids(store: Store, table: type[Match] | type[Player], game: str | None,
+                  match_ids: Sequence[int] | None) -> tuple[list[int], list[int]]:
+    """The ids of `table` that can be read (of one game, or among `match_ids`), probing ranges
+    of ids up to the largest one ever given, and the single ids whose row could not be read."""
+    found: list[int] = []
+    unreadable: list[int] = []
+    top = 0
+    try:
+        with store.reading() as session:
+            top = int(session.scalar(select(func.max(table.id))) or 0)
+    except errors.DatabaseDamaged:
+        pass
+    with suppress(errors.StoreError), store.reading() as session:  # AUTOINCREMENT keeps the largest id given
+        top = max(top, int(session.scalar(
+            text("SELECT seq FROM sqlite_sequence WHERE name = :name"), {"name": table.__tablename__}) or 0))
+
+    def probe(low: int, high: int) -> None:  # ids low .. high - 1
+        query = select(table.id).where(table.id >= low, table.id < high)
+        if table is Match and game is not None:
+            query = query.where(Match.game == game)
+        if table is Match and match_ids is not None:
+            query = query.where(Match.id.in_(list(match_ids)))
+        try:
+            with store.reading() as session:
+                found.extend(session.scalars(query))
+        except errors.DatabaseDamaged:
+            if high - low == 1:
+                if match_ids is None or low in match_ids:
+                    unreadable.append(low)
+                return
+            middle = (low + high) // 2
+            probe(low, middle)
+            probe(middle, high)
+
+    for low in range(1, top + 1, BATCH):
+        probe(low, min(low + BATCH, top + 1))
+    return found, unreadable
 
 
 def _event_rows(session: Session, ids: Sequence[int]) -> list[tuple[Any, ...]]:

@@ -31,6 +31,7 @@ class ExportSummary:
     matches: int
     events: int
     digest: str  # "sha256:<hex>"
+    skipped: int = 0  # matches of a damaged database that could not be read, left out
 
 
 @dataclass(frozen=True, slots=True)

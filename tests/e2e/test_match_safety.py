@@ -69,3 +69,33 @@ def test_double_tap_code_import_and_a_deleted_match(app_en, browser, tmp_path) -
         assert path_of(page) == f"/match/{playing}"
         assert kinds(store, fresh) == []
         shot(page, "match_gone_phone")
+
+
+def test_a_damaged_database_shows_a_screen_that_says_so_and_saves_what_can_be_read(tmp_path, browser) -> None:
+    """Before: "Error running app … malformed", no app bar, and /stats said "No finished matches
+    yet". Now every address shows what is wrong, where the file is and how to recover, and the
+    export saves what can still be read."""
+    from db.exchange import read_export
+    from tests.db.test_damage import break_a_page_of, club
+    from tests.e2e.helpers import DESKTOP, start_app, stop_app
+
+    path = club(tmp_path / "companion.db")
+    break_a_page_of(path, "events")
+    app = start_app(tmp_path, f"sqlite:///{path}", lang="en")
+    try:
+        page = open_app(browser, f"{app.url}stats", PHONE)
+        wait_for_text(page, "The match database is damaged")
+        text = visible_text(page)
+        assert str(path.resolve()) in text and "backup" in text and "No finished matches" not in text
+        shot(page, "damaged_phone")
+        page.get_by_role("button", name="Save what can be read").click()
+        wait_for_path(page, "/exchange")
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Export", exact=True).click()
+        saved = read_export(download.value.path())
+        assert 1 <= len(saved.matches) < 8  # what could be read, every match whole
+        desk = open_app(browser, f"{app.url}match/1", DESKTOP)
+        wait_for_text(desk, "The match database is damaged")
+        shot(desk, "damaged_desktop")
+    finally:
+        stop_app(app)

@@ -56,7 +56,7 @@ def test_the_largest_id_every_store_holds_is_an_address():
 
 
 def test_every_named_screen_is_registered():
-    assert set(SIMPLE) | set(WITH_ID) | {"home", "new", "rules", "missing", "locked"} == set(SCREENS)
+    assert set(SIMPLE) | set(WITH_ID) | {"home", "new", "rules", "missing", "locked", "damaged"} == set(SCREENS)
 
 
 def test_special_characters_survive_the_query():

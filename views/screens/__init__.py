@@ -9,6 +9,7 @@ from typing import Any
 
 from views.model import AppModel, Screen, StoreRead
 from views.screens import exchange, history, home, match, new_match, players, record, rules, settings, stats, table
+from views.screens.damaged import Damaged, damaged_title
 from views.screens.locked import Locked, locked_title
 from views.screens.missing import NoSuchPage, no_such_page_title
 
@@ -46,4 +47,5 @@ SCREENS: dict[str, ScreenDef] = {
     "table": ScreenDef(table.title, table.Body, table.title_reads),
     "missing": ScreenDef(no_such_page_title, NoSuchPage),
     "locked": ScreenDef(locked_title, Locked),
+    "damaged": ScreenDef(damaged_title, Damaged),
 }
