@@ -20,6 +20,7 @@ import json
 import os
 import random
 import sqlite3
+import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -47,17 +48,18 @@ def schema_key() -> str:
     return f"r{head_revision()}-{digest.hexdigest()[:10]}"
 
 
-def bench_path() -> Path:
-    return Path("/tmp") / f"companion-history-bench-{schema_key()}-g{GENERATOR_VERSION}-{MATCHES}.db"
+def bench_path(matches: int = MATCHES) -> Path:
+    return Path(tempfile.gettempdir()) / f"companion-history-bench-{schema_key()}-g{GENERATOR_VERSION}-{matches}.db"
 
 
-def bench_store_file() -> Path:
-    """The cached file, built if missing (about a minute; later runs reuse it)."""
-    path = bench_path()
+def bench_store_file(matches: int = MATCHES) -> Path:
+    """The cached file of `matches` matches, built if missing (100,000: about a minute; later
+    runs reuse it)."""
+    path = bench_path(matches)
     if not path.exists():
         building = path.with_suffix(f".building-{os.getpid()}")
         Store(f"sqlite:///{building}").close()  # the schema, migrated to head
-        _fill(building)
+        _fill(building, matches)
         os.replace(building, path)
     return path
 
@@ -67,7 +69,7 @@ def _stamp(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
-def _fill(path: Path) -> None:
+def _fill(path: Path, total: int = MATCHES) -> None:
     rng = random.Random(2026)
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA journal_mode=WAL")
@@ -81,14 +83,14 @@ def _fill(path: Path) -> None:
     occasional = list(range(31, PLAYERS))
     matches, seats, events = [], [], []
     seconds = 3 * 365 * 24 * 3600
-    for match_id in range(1, MATCHES + 1):
+    for match_id in range(1, total + 1):
         game = rng.choices([g for g, _ in GAMES], [w for _, w in GAMES])[0]
         count = 2 if game == "senet" else rng.randint(2, 4)
         pool = regulars if rng.random() < 0.9 else regulars + occasional
         players = rng.sample(pool, count)
-        if match_id % (MATCHES // 30) == 0:  # the rare player's ~30 matches
+        if match_id % max(1, total // 30) == 0:  # the rare player's ~30 matches
             players[-1] = RARE_PLAYER
-        started = START + timedelta(seconds=seconds * match_id // MATCHES + rng.randint(0, 600))
+        started = START + timedelta(seconds=seconds * match_id // total + rng.randint(0, 600))
         finished = started + timedelta(minutes=rng.randint(15, 120))
         roll = rng.random()
         status = "finished" if roll < 0.97 else ("abandoned" if roll < 0.99 else "active")
