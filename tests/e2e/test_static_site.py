@@ -5,7 +5,9 @@ One browser profile (a Playwright persistent context, as a phone's browser keeps
 opens the site, waits for the home screen, records every request, plays a Senet match to its
 first capture and a Quacks draw, and waits until the service worker keeps every file. Then the
 browser is closed and the host stopped; the same profile opens the address again: the app starts
-from the cache, with the match still there, and a throw is accepted and kept. The figures (the
+from the cache, with the match still there, and a throw is accepted and kept; the export
+downloads a file holding that throw, a file from another install is picked and imported, and the
+statistics screen shows what it brought. The figures (the
 site's size, the first visit's transfer, the time to the home screen cold and from the cache)
 are printed and saved to tests/artifacts/static-figures.json.
 """
@@ -15,10 +17,13 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 
 from companion.i18n import t
+from db import Store
+from db.exchange import read_export
 from tests.e2e.helpers import (
     ARTIFACTS,
     CHROMIUM_ARGS,
@@ -34,8 +39,10 @@ from tests.e2e.helpers import (
     wait_for_text,
     wait_until,
 )
+from tests.history.played import file_match, senet_log
 from tests.web.site import built_site
 from tests.web.static_host import StaticHost
+from views.exchange_io import export_bytes
 
 pytestmark = pytest.mark.browser
 
@@ -84,6 +91,17 @@ def add_player(page, name: str) -> None:
     field.fill(name)
     tap(page, "Add player")
     wait_for_text(page, name)
+
+
+def foreign_export(folder: Path) -> Path:
+    """An export file from another install (a database of its own): one finished Senet match."""
+    with Store(f"sqlite:///{folder / 'other.db'}") as other:
+        cy, dee = (other.add_player(name, colour).id for name, colour in (("Cy", "#388e3c"), ("Dee", "#7b1fa2")))
+        file_match(other, "senet", {}, [cy, dee], senet_log(3))
+        made = export_bytes(other, "json")
+    path = folder / made.name
+    path.write_bytes(made.data)
+    return path
 
 
 def tap_matching(page, pattern: str) -> None:
@@ -175,6 +193,29 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         tap(page, "Throw 2")  # the match goes on: Ben's throw is accepted and kept
         wait_for_text(page, "Ben threw 2.")
         shot(page, "static_senet_resumed_offline_phone")
+
+        # Export: the browser downloads a JSON file holding both matches, the throw just made included.
+        tap(page, "Back")
+        tap(page, "Export and import")
+        wait_for_text(page, "Which matches")
+        with page.expect_download() as download:
+            tap(page, "Export")
+        exported = read_export(Path(download.value.path()).read_bytes())
+        senet = next(match for match in exported.matches if match.game == "senet")
+        assert sorted(match.game for match in exported.matches) == ["quacks", "senet"]
+        assert senet.status == "active" and senet.events[-1].action == {"throw": 2}  # kept before it showed
+
+        # Import: a file exported by another install, picked from the phone's files, lands in the store.
+        with page.expect_file_chooser() as chooser:
+            button(page, "Choose a file").click()
+        chooser.value.set_files(str(foreign_export(tmp_path)))
+        wait_for_text(page, "Imported: 1 new match, 0 already here.")
+
+        # Statistics, read in the browser (no threads there) from what was just imported.
+        tap(page, "Back")
+        tap(page, "Statistics")
+        wait_for_text(page, "Cy")
+        shot(page, "static_stats_offline_phone")
         assert failed == [], failed
     finally:
         context.close()
