@@ -14,7 +14,6 @@ are printed and saved to tests/artifacts/static-figures.json.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from pathlib import Path
@@ -25,7 +24,6 @@ from companion.i18n import t
 from db import Store
 from db.exchange import read_export
 from tests.e2e.helpers import (
-    ARTIFACTS,
     CHROMIUM_ARGS,
     PHONE,
     START_TIMEOUT_MS,
@@ -40,7 +38,7 @@ from tests.e2e.helpers import (
     wait_until,
 )
 from tests.history.played import file_match, senet_log
-from tests.web.site import built_site
+from tests.web.site import built_site, record_figures
 from tests.web.static_host import StaticHost
 from views.exchange_io import export_bytes
 
@@ -230,6 +228,4 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         "first visit, seconds to the home screen": round(cold, 1),
         "from the cache (no host), seconds to the home screen": round(cached, 1),
     }
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "static-figures.json").write_text(json.dumps(figures, ensure_ascii=False, indent=2))
-    print("\n" + "\n".join(f"{name}: {value}" for name, value in figures.items()))
+    record_figures(figures)

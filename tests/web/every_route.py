@@ -107,6 +107,51 @@ async def visit(route: str) -> dict:
             "texts": len(words), "sample": words[:3]}
 
 
+HISTORY = 100  # finished matches a game, four games: a club's year at the table
+
+
+def detail(game: str, seats: int, number: int) -> dict:
+    """A finished match's `detail` as the game's engine writes it (db.stats reads it)."""
+    if game in ("senet", "parchis"):
+        return {"seats": {str(s): {"captures": (number + s) % 4} for s in range(seats)}}
+    if game == "quacks":
+        return {"seats": {str(s): {"rounds": [{"vp": (number + s + r) % 9, "exploded": (number + r) % 5 == 0}
+                                             for r in range(9)]} for s in range(seats)}}
+    if game == "cavasie":
+        return {"seats": {str(s): {"best_hand": {"rank": 1 + (number + s) % 18, "pattern": "migutin"}}
+                          for s in range(seats)}}
+    return {}
+
+
+async def statistics_over(store, ids: list[int], per_game: int) -> dict:
+    """The statistics screen over a long history: each read's time (in the browser the app's
+    Python answers no tap while one runs; the screen draws between two) and the whole route's."""
+    from db import SeatSpec
+    from views.screens.stats import needed
+
+    started = time.perf_counter()
+    for game in ("senet", "parchis", "quacks", "cavasie"):
+        count = 2 if game == "senet" else 3
+        for number in range(per_game):
+            order = [ids[(number + s) % len(ids)] for s in range(count)]
+            match = store.create_match(game, {"players": count}, [SeatSpec(pid, s) for s, pid in enumerate(order)])
+            scores = {s: (number * 7 + s * 3) % 40 for s in range(count)}
+            places = {s: 1 + sorted(scores.values(), reverse=True).index(scores[s]) for s in range(count)}
+            result = {"over": True, "places": [[s] for s in sorted(places, key=places.get)],
+                      "scores": {str(s): v for s, v in scores.items()}, "detail": detail(game, count, number)}
+            store.finish_match(match, result, scores, places)
+        await asyncio.sleep(0)
+    seeded = time.perf_counter() - started
+    reads = {}
+    for what, read in [*needed(None, None), *needed(ids[0], None), *needed(ids[0], "quacks")]:
+        began = time.perf_counter()
+        read(store)
+        reads["/".join(str(part) for part in what)] = round((time.perf_counter() - began) * 1000)
+    route = await visit(f"/stats?player={ids[1]}")
+    return {"finished_matches": 4 * per_game, "seed_seconds": round(seeded, 1), "reads_ms": reads,
+            "longest_read_ms": max(reads.values()), "route_ms": route["ms"]}
+
+
 async def tour() -> dict:
     report = {"boot_seconds": boot_seconds, "routes": []}  # noqa: F821 (set by node_worker.mjs)
     report["routes"].append(await visit("/"))
@@ -129,6 +174,7 @@ async def tour() -> dict:
     routes.append(f"/stats?player={ids[0]}")
     for route in routes:
         report["routes"].append(await visit(route))
+    report["stats"] = await statistics_over(store, ids, HISTORY)
     report["crashed"] = [body for action, body in received if action == MessageAction.SESSION_CRASHED.value]
     report["problems"] = problems
     report["modules"] = sorted({name.split(".")[0] for name in sys.modules})

@@ -8,6 +8,7 @@ into place wins."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import tempfile
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from views.webbuild import build, sources_digest
 
+FIGURES = Path(__file__).resolve().parents[1] / "artifacts" / "static-figures.json"
 STALE_SECONDS = 86_400  # another worktree's session may be using its own build right now
 CACHE = Path(os.environ.get("COMPANION_SITE_CACHE", Path(tempfile.gettempdir()) / "companion-static-sites"))
 
@@ -37,3 +39,15 @@ def built_site() -> Path:
         if not older.name.startswith(digest) and time.time() - older.stat().st_mtime > STALE_SECONDS:
             shutil.rmtree(older, ignore_errors=True)
     return folder
+
+
+def record_figures(figures: dict[str, object]) -> None:
+    """Measured figures of the site, added to tests/artifacts/static-figures.json (the Node check
+    and the browser test each write their own)."""
+    FIGURES.parent.mkdir(exist_ok=True)
+    try:
+        kept = json.loads(FIGURES.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = {}
+    FIGURES.write_text(json.dumps({**kept, **figures}, ensure_ascii=False, indent=2), encoding="utf-8")
+    print("\n" + "\n".join(f"{name}: {value}" for name, value in figures.items()))

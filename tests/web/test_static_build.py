@@ -25,9 +25,9 @@ from packaging.utils import canonicalize_name
 
 from companion.games import registry
 from companion.i18n import t
-from tests.web.site import built_site
+from tests.web.site import built_site, record_figures
 from views import browser
-from views.webbuild import LEFT_OUT, browser_distributions, copy_distribution, main
+from views.webbuild import LEFT_OUT, browser_distributions, copy_distribution, main, measure
 
 HERE = Path(__file__).parent
 WORD_JOINER = "\u2060"  # the screens put it between a word's syllables (views/words.py)
@@ -192,4 +192,19 @@ def test_the_sites_python_boots_under_node_and_draws_every_route(site) -> None:
     assert table["sample"][0].replace(WORD_JOINER, "") == t("browser.server_only", "ko")  # no server here
     assert report["served"] == ["/app.tar.gz"]  # the app's archive, and nothing installed from anywhere
     assert {"PIL", "zxingcpp", "httpx", "micropip", "fastapi"}.isdisjoint(report["modules"])
-    print(f"\nboot {report['boot_seconds']:.1f} s, home drawn in {routes['/']['ms'] / 1000:.1f} s")
+    stats = report["stats"]  # the statistics over a long history, read in the site's own Python
+    assert stats["finished_matches"] == 400 and "stats.game/quacks/None" in stats["reads_ms"]
+    assert [key for key in stats["reads_ms"] if key.startswith("stats.player/")]
+    site_files = [path for path in site.rglob("*") if path.is_file()]
+    record_figures({
+        "site, files": len(site_files),
+        "site, bytes": sum(path.stat().st_size for path in site_files),
+        "site, bytes gzipped (what a compressing host sends at most)": measure(site).gzipped,
+        "Node: seconds until the worker started": round(report["boot_seconds"], 1),
+        "Node: ms to draw the home screen": routes["/"]["ms"],
+        "Node: slowest route, ms": max(entry["ms"] for entry in routes.values()),
+        "statistics over 400 finished matches: longest single read, ms (no tap answered meanwhile)":
+            stats["longest_read_ms"],
+        "statistics over 400 finished matches: a player's screen drawn, ms": stats["route_ms"],
+        "statistics: each read, ms": stats["reads_ms"],
+    })
