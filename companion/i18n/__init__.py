@@ -10,7 +10,9 @@ A field's format spec says how the value joins the words around it, so no templa
 - `{name:이/가}`, `{roll:을/를}`, `{to:으로/로}` ... (Korean): the value and the particle form that
   follows it, chosen by its last sound, numbers read as spoken (companion/i18n/korean.py).
 - `{n:chip|chips}` (English): the number and the noun that fits it; `{colour:a}`: the word with
-  "a" or "an"; `^` in front of either, or alone, starts with a capital (companion/i18n/english.py).
+  "a" or "an"; `{game:attr}`: a name in front of a noun, without its title's "The"
+  ("New Quacks of Quedlinburg match"), `{game:a attr}` with its article; `^` in front of any
+  of them, or alone, starts with a capital (companion/i18n/english.py).
 Render a template with `t()`, or `render()` for one at hand; plain `str.format` does not know
 these specs.
 """
@@ -24,7 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n.english import capitalised, counted, with_article
+from companion.i18n.english import attributive, capitalised, counted, with_article
 from companion.i18n.korean import PARTICLES, with_particle
 
 if TYPE_CHECKING:
@@ -61,6 +63,10 @@ def joined(value: Any, spec: str) -> str:
         text = counted(value, rest)
     elif rest == "a":
         text = with_article(value)
+    elif rest == "attr":
+        text = attributive(value)
+    elif rest == "a attr":
+        text = with_article(attributive(value))
     elif not rest:
         text = format(value, "")
     else:

@@ -6,6 +6,9 @@ Templates name them in a field's format spec and `t()` applies them:
   (`{n:one more chip|# more chips}`).
 - `{colour:a}` writes the word with "a" or "an" in front, by how it is said ("an orange",
   "a one", "an 8", "an hour", "a unit"; a code in capitals is spelled: "an F", "a B").
+- `{game:attr}` writes a name used in front of a noun, without the "The" of its title ("New
+  Quacks of Quedlinburg match", not "New The Quacks of Quedlinburg match"); `{game:a attr}` the
+  same with "a" or "an" ("a Quacks of Quedlinburg match").
 - `^` (alone or with another spec, `{colour:^a}`) starts the text with a capital letter, for a
   word at the start of a sentence.
 """
@@ -56,6 +59,13 @@ def article(word: object) -> str:
 
 def with_article(word: object) -> str:
     return f"{article(word)} {word}"
+
+
+def attributive(name: object) -> str:
+    """`name` in front of a noun: a title's own "The" goes ("The Quacks of Quedlinburg" → "Quacks
+    of Quedlinburg match"), as people say it."""
+    text = str(name)
+    return text[4:] if text.startswith("The ") and len(text) > 4 else text
 
 
 def capitalised(text: str) -> str:

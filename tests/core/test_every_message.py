@@ -7,7 +7,8 @@ text is checked for what a machine leaves behind:
 - a bare `{placeholder}` (a template `t()` could not fill);
 - "을(를)"-style particles, or a particle that does not fit the word before it ("민수이", "5을");
 - in English, "1 <plurals>" or "2 <singular>" (for the nouns the templates count), "chip(s)", "a orange"
-  or "an blue", and a sentence that starts with a small letter.
+  or "an blue", a title's "The" after a word that already determines the noun ("New The Quacks
+  of Quedlinburg match"), and a sentence that starts with a small letter.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ NAMES = ("민수", "지민", "하늘", "Tom", "Anna")  # no final consonant, ㄴ
 # A Parchís piece is named as the table names it ("Blue 1"; the protocol's "blue.0" is a code)
 PIECE_PLACEHOLDERS = {"piece", "victim"}
 PIECE = "Blue 1"
-GAME = "Orange Rally"  # a game's name is a proper noun: a capital, and "an" before it
+GAME = "The Orange Rally"  # a game's name is a title: a capital, its own "The", and "an" once that goes
 CARD = "A3"  # a card is named by its code (Çävasie) or its title (a Quacks fortune card)
 WORDS = ("orange", "blue")  # a word of the game's own (a colour, a chip) starting with a vowel, then not
 COUNTS = (0, 1, 2)
@@ -58,7 +59,9 @@ VERBS_TOO = {"draws", "moves", "rolls", "takes", "plays"}  # "set 1 draws chips"
 ONE_PLURAL = re.compile(r"(?<![–\-~/.\d])(?<!to )(?<!and )(?<!or )\b1 "
                         r"(?:(?:more|extra|other|new|result|floor|hand|centre|white|bonus|free|empty|face-down) )?"
                         r"([a-z]+s)\b")
-A_VOWEL = re.compile(r"\b[Aa] (?:[aeio]|u(?!ni|se|su))[a-z]")
+A_VOWEL = re.compile(r"\b[Aa] (?:[aeio]|u(?!ni|se|su)|[AEI]|O(?!ne))[a-z]")
+# "a The Orange Rally match": the title's article after one of the sentence's own
+DOUBLE_THE = re.compile(r"\b(?:[Aa]n?|[Nn]ew|finished|[Tt]his|[Tt]hat|[Tt]he|[Ee]very|[Nn]o) The\b")
 BOTH_PLURALS = re.compile(r"[a-z]\((?:e?s)\)")  # "chip(s)": the count is known, so is the noun
 AN_CONSONANT = re.compile(r"\b[Aa]n (?!h(?:our|onest|onou|eir))[bcdfghjklmnpqrstvwxz][a-z]")
 
@@ -146,6 +149,8 @@ def problems(lang: str, key: str, template: str) -> list[str]:
             found.append(f"both singular and plural: {where}")
         if A_VOWEL.search(text) or AN_CONSONANT.search(text):
             found.append(f"a/an: {where}")
+        if DOUBLE_THE.search(text):
+            found.append(f"a title's 'The' after a determiner: {where}")
         for line in text.splitlines():
             stripped = line.lstrip()
             # a sentence (it ends as one) starts with a capital; a fragment shown inside others may not
@@ -171,6 +176,8 @@ def test_every_message_reads_as_written_by_people(lang):
     ("en", "{colour} moves first."),
     ("en", "Draws {count:chip|chips}, then {n} chip."),
     ("en", "Draws {count} chip(s)."),
+    ("en", "New {game} match."),
+    ("en", "This app cannot show a {game} match."),
     ("en", "Ready {name"),  # a template t() cannot fill
 ])
 def test_the_checks_see_each_kind_of_mistake(monkeypatch, lang, template):
@@ -182,6 +189,7 @@ def test_the_checks_see_each_kind_of_mistake(monkeypatch, lang, template):
     ("ko", "{name:이/가} {roll:을/를} 굴려 {to:으로/로} 옮깁니다."),
     ("en", "{name} draws {count:chip|chips} and {colour:a} cube."),
     ("en", "{colour:^} moves first."),
+    ("en", "New {game:attr} match. It cannot show {game:a attr} match. Rules of {game}."),
     ("en", "Between {low} and {high} chips."),
 ])
 def test_the_checks_let_good_texts_pass(monkeypatch, lang, template):

@@ -108,6 +108,13 @@ def test_a_capital_at_the_start():
     assert capitalised("3 red") == "3 red"  # a number starts the line: nothing to capitalise
 
 
+def test_a_title_in_front_of_a_noun_loses_its_the():
+    assert render("New {g:attr} match", g="The Quacks of Quedlinburg") == "New Quacks of Quedlinburg match"
+    assert render("cannot show {g:a attr} match", g="The Orange Rally") == "cannot show an Orange Rally match"
+    assert render("{g:^a attr} match", g="Bell's Senet") == "A Bell's Senet match"
+    assert render("Rules of {g}", g="The Quacks of Quedlinburg") == "Rules of The Quacks of Quedlinburg"
+
+
 def test_python_format_specs_still_work():
     assert joined(0.256, ".1%") == "25.6%"
     assert joined("x", "^5") == "  x  "
