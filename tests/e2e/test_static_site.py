@@ -148,7 +148,7 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
         tap(page, "Back")
 
         # A Quacks draw: set-up, the fortune card (QK-4), a white 1 from Ana's bag (QK-6).
-        tap(page, "New Quacks of Quedlinburg match")
+        tap(page, t("home.new_match_of", "en", game=t("game.quacks", "en")))
         wait_for_text(page, "Ana")
         tap(page, "Ana")
         tap(page, "Ben")
