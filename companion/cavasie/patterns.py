@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, product
 from typing import Any
 
 from companion.cavasie.deck import Pattern
@@ -195,11 +195,25 @@ class Ladder:
             found = self.memo[key] = self.rank_now(colour_masks)
         return found
 
-    def rank_now(self, colour_masks: Sequence[int]) -> tuple[int, int, int]:
-        """What `rank` remembers: exactly `evaluate`'s answer, found with bit operations
-        instead of lists (tests/cavasie compare the two on every kind of hand)."""
+    def rank_twice(self, colour_masks: Sequence[int], twice: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
+        """`rank` of a reading that holds some cards twice: `colour_masks` as in `rank`, and
+        `twice` the (value, colour index) of each card beyond the first of its kind (two quotos
+        both read black 9 are one black 9 in the masks and one in `twice`). Remembered with
+        each extra card named by its colour's mask (colours with equal masks are alike)."""
+        key = (tuple(sorted(colour_masks)), tuple(sorted((value, colour_masks[colour]) for value, colour in twice)))
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+            found = self.memo[key] = self.rank_now(colour_masks, twice)
+        return found
+
+    def rank_now(self, colour_masks: Sequence[int], twice: Sequence[tuple[int, int]] = ()) -> tuple[int, int, int]:
+        """What `rank` and `rank_twice` remember: exactly `evaluate`'s answer, found with bit
+        operations instead of lists (tests/cavasie compare the two on every kind of hand). A
+        card twice only adds to its value's count, its colour's count and the number of cards."""
         mask = 0
-        cards = 0
+        cards = len(twice)
         for colour_mask in colour_masks:
             mask |= colour_mask
             cards += colour_mask.bit_count()
@@ -227,13 +241,20 @@ class Ladder:
                     size = distinct_run
             elif kind == GROUPS:
                 if levels is None:
-                    levels = _levels(colour_masks, self._deepest)
+                    levels = _levels([*colour_masks, *(1 << value for value, _ in twice)] if twice else colour_masks,
+                                     self._deepest)
                 # CV-8 groups on distinct values: the i-th group needs i + 1 values that many times
                 if any(want > self._deepest or levels[want].bit_count() <= i for i, want in enumerate(wanted)):
                     continue
                 size = need
             elif kind == ONE_COLOUR:
-                size = max(colour_mask.bit_count() for colour_mask in colour_masks)
+                if twice:
+                    counts = [colour_mask.bit_count() for colour_mask in colour_masks]
+                    for _, colour in twice:
+                        counts[colour] += 1
+                    size = max(counts)
+                else:
+                    size = max(colour_mask.bit_count() for colour_mask in colour_masks)
             else:  # ALL_DIFFERENT
                 if rainbow < 0:
                     rainbow = 0
@@ -292,17 +313,6 @@ class Ladder:
             if reach & self._of_size[size]:
                 return size
         return 0
-
-    def evaluate_once(self, reading: Reading) -> tuple[int, int, int]:
-        """`evaluate`, remembered by the sorted reading (for readings that `rank` cannot take:
-        a card twice, as two quotos both read black 9 are)."""
-        key = tuple(sorted(reading))
-        found = self.memo.get(key)
-        if found is None:
-            if len(self.memo) > MEMO_LIMIT:
-                self.memo.clear()
-            found = self.memo[key] = self.evaluate(reading)
-        return found
 
     def fallback(self, size: int) -> Check:
         for check in self.fallbacks:
@@ -429,20 +439,45 @@ def pattern_cards(pattern: Pattern, reading: Reading) -> tuple[int, ...]:
             used.add(value)
             chosen.extend(by_value[value][:need])
         return tuple(chosen)
-    # runs and all_different: the largest fitting subset, the highest sum (the first such in
-    # `combinations` order). The largest size that fits is known from the reading itself, so
-    # only subsets of that size are tried.
+    # runs and all_different: the largest fitting subset, the highest sum, and of those the
+    # first in `combinations` order (the smallest positions). The largest size that fits is
+    # known from the reading itself.
     size = _largest_fit(pattern, reading)
     if size < pattern.cards:
         return ()
+    if pattern.kind == "run":
+        return _run_pick(pattern.colours, reading, size)
     values = [value for value, _ in reading]
+    colours = [colour for _, colour in reading]
     best_pick: tuple[int, ...] = ()
     best_sum = -1
     for pick in combinations(positions, size):
         total = sum([values[i] for i in pick])
-        if total > best_sum and _shows(pattern, [reading[i] for i in pick]):
+        if (total > best_sum and len({values[i] for i in pick}) == size
+                and len({colours[i] for i in pick}) == size):
             best_pick, best_sum = pick, total
     return best_pick
+
+
+def _run_pick(colours: str, reading: Reading, size: int) -> tuple[int, ...]:
+    """The cards of a run of `size` values: a run's sum grows with its lowest value, so the
+    highest window wins, and of the picks in it the smallest positions, card by card."""
+    by_value: dict[int, list[int]] = {}
+    for position, (value, _) in enumerate(reading):
+        by_value.setdefault(value, []).append(position)
+    starts = sorted((low for low in by_value if all(low + k in by_value for k in range(size))), reverse=True)
+    for low in starts:
+        window = [by_value[low + k] for k in range(size)]
+        if colours == "any":
+            return tuple(sorted(cards[0] for cards in window))
+        picks = []
+        for pick in product(*window):
+            shown = {reading[i][1] for i in pick}
+            if len(shown) == (1 if colours == "same" else size):
+                picks.append(tuple(sorted(pick)))
+        if picks:
+            return min(picks)
+    return ()
 
 
 def _largest_fit(pattern: Pattern, reading: Reading) -> int:

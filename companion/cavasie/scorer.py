@@ -274,15 +274,15 @@ class Scorer:
         if not held & self._quoto_mask and not self._vepleque_without_quotos:  # one reading: the common case
             masks = [0] * (self.black + 1)
             tie = 0
-            twice = False
+            twice: list[tuple[int, int]] = []  # a card of a value and colour already held (an edited deck)
             for i in cards:
-                _, colour, bit, share = fixed[i]
+                value, colour, bit, share = fixed[i]
                 if masks[colour] & bit:
-                    twice = True
+                    twice.append((value, colour))
                 masks[colour] |= bit
                 tie += share
             if twice:
-                rank, length, pattern = ladder.evaluate_once(self._reading(cards, ()))
+                rank, length, pattern = ladder.rank_twice(masks, twice)
             else:
                 rank, length, pattern = ladder.rank(masks)
             lifted = -1
@@ -300,11 +300,11 @@ class Scorer:
             return (self._vepleque_rank, 0, tie), order, (black,) * len(quotos), VEPLEQUE, -1
         masks = [0] * (self.black + 1)
         tie = 0
-        twice = False  # the same value in the same colour twice (black quotos, or an edited deck)
+        twice = []  # the same value in the same colour again (black quotos, or an edited deck)
         for i in numbered:
-            _, colour, bit, share = fixed[i]
+            value, colour, bit, share = fixed[i]
             if masks[colour] & bit:
-                twice = True
+                twice.append((value, colour))
             masks[colour] |= bit
             tie += share
         best_key: Key | None = None
@@ -312,15 +312,16 @@ class Scorer:
         best_pattern = best_lifted = -1
         for combo in product(*[self._quoto_options(cards, q) for q in quotos]):
             read_masks = list(masks)
-            read_tie, read_twice = tie, twice
+            read_tie = tie
+            read_twice = twice
             for value, colour, share in combo:
                 bit = 1 << value
                 if read_masks[colour] & bit:
-                    read_twice = True
+                    read_twice = [*read_twice, (value, colour)]
                 read_masks[colour] |= bit
                 read_tie += share
             if read_twice:
-                rank, length, pattern = ladder.evaluate_once(self._reading(numbered, combo))
+                rank, length, pattern = ladder.rank_twice(read_masks, read_twice)
             else:
                 rank, length, pattern = ladder.rank(read_masks)
             lifted = -1

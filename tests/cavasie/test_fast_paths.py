@@ -83,6 +83,39 @@ def test_cv8_rank_from_masks_is_evaluate_on_the_default_ladder_and_its_voided_fo
             assert ladder.rank(masks) == ladder.evaluate(reading), reading
 
 
+def split_twice(reading: list[tuple[int, int]], colours: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """The masks of a reading, and each card beyond the first of its value and colour."""
+    masks = [0] * colours
+    twice = []
+    for value, colour in reading:
+        if masks[colour] >> value & 1:
+            twice.append((value, colour))
+        masks[colour] |= 1 << value
+    return masks, twice
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_cv2_cv8_a_reading_with_a_card_twice_ranks_as_evaluate_says(seed: int) -> None:
+    """Two quotos read black 9 are two cards of one value and colour: they make a pair (alon)."""
+    rng = random.Random(50 + seed)
+    patterns = default_deck().ladder.patterns
+    full, voided = Ladder(patterns, COLOURS), Ladder(patterns, COLOURS, below_rank=10)
+    assert full.rank_twice([0, 0, 0, 0, 1 << 9], [(9, 4)]) == full.evaluate([(9, 4), (9, 4)])
+    for _ in range(1500):
+        reading = random_reading(rng)
+        reading += rng.sample(reading, rng.randint(1, min(3, len(reading))))  # some cards again
+        masks, twice = split_twice(reading, COLOURS)
+        for ladder in (full, voided):
+            assert ladder.rank_twice(masks, twice) == ladder.evaluate(reading), reading
+    for _ in range(40):
+        colours = rng.randint(2, 6)
+        ladder = Ladder(random_ladder(rng), colours)
+        for _ in range(40):
+            reading = random_reading(rng, colours)
+            reading += rng.sample(reading, 1)
+            assert ladder.rank_now(*split_twice(reading, colours)) == ladder.evaluate(reading), reading
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_cv8_rank_from_masks_is_evaluate_on_edited_ladders(seed: int) -> None:
     rng = random.Random(100 + seed)
