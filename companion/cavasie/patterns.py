@@ -22,6 +22,7 @@ Reading = Sequence[tuple[int, int]]  # (value, colour index) per card, in the sc
 
 NOTHING, RUN, GROUPS, ONE_COLOUR, ALL_DIFFERENT = range(5)
 ANY, SAME, DIFFERENT = range(3)
+NEEDS_DISTINCT_RUN, NEEDS_RAINBOW = -1, -2
 MEMO_LIMIT = 300_000  # remembered readings per ladder (each a few hundred bytes)
 _KIND_CODES = {"nothing": NOTHING, "run": RUN, "groups": GROUPS, "one_colour": ONE_COLOUR,
                "all_different": ALL_DIFFERENT}
@@ -177,6 +178,7 @@ class Ladder:
         # rank() by the sorted masks (ints) and evaluate_once() by the sorted reading (pairs): the
         # two kinds of key never meet.
         self.memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self._walks: dict[tuple[Any, ...], tuple[int, ...]] = {}  # _walk() by the numbers it reads
         # The deepest group any check asks for, and the subset tables of `_step` (module doc).
         self._deepest = max((max(c.groups) for c in self.checks if c.kind == GROUPS), default=1)
         self._lacking, self._of_size = subset_tables(colour_count)
@@ -211,15 +213,78 @@ class Ladder:
     def rank_now(self, colour_masks: Sequence[int], twice: Sequence[tuple[int, int]] = ()) -> tuple[int, int, int]:
         """What `rank` and `rank_twice` remember: exactly `evaluate`'s answer, found with bit
         operations instead of lists (tests/cavasie compare the two on every kind of hand). A
-        card twice only adds to its value's count, its colour's count and the number of cards."""
-        mask = 0
-        cards = len(twice)
+        card twice only adds to its value's count, its colour's count and the number of cards.
+
+        The ladder only asks a few numbers of a reading (`_Features`), so the walk down the
+        ladder is remembered by those; the two costly ones (a run in pairwise different
+        colours, the most cards of different values and colours) are found only when the walk
+        reaches a rung that needs them."""
+        mask = nonempty = same_run = 0
+        # at_least[k]: the values shown by more than k cards, counted bit-parallel over the colours
+        one = two = three = four = five = six = 0
+        counts = []
         for colour_mask in colour_masks:
-            mask |= colour_mask
-            cards += colour_mask.bit_count()
-        any_run = _run_length(mask)
-        same_run = distinct_run = rainbow = -1
-        levels: list[int] | None = None
+            count = colour_mask.bit_count()
+            counts.append(count)
+            if count:
+                nonempty += 1
+                six |= five & colour_mask
+                five |= four & colour_mask
+                four |= three & colour_mask
+                three |= two & colour_mask
+                two |= one & colour_mask
+                one |= colour_mask
+                if count > same_run:  # a run is never longer than its colour's cards
+                    run = 0
+                    rest = colour_mask
+                    while rest:
+                        rest &= rest >> 1
+                        run += 1
+                    if run > same_run:
+                        same_run = run
+        mask = one
+        for value, colour in twice:
+            counts[colour] += 1
+            bit = 1 << value
+            six |= five & bit
+            five |= four & bit
+            four |= three & bit
+            three |= two & bit
+            two |= one & bit
+        grouped: tuple[int, ...]
+        if self._deepest <= 6:  # a scored hand has at most six cards, so every loaded ladder
+            grouped = (mask.bit_count(), two.bit_count(), three.bit_count(), four.bit_count(), five.bit_count(),
+                       six.bit_count())
+        else:
+            levels = _levels([*colour_masks, *(1 << value for value, _ in twice)], self._deepest)
+            grouped = tuple(level.bit_count() for level in levels[1:])
+        any_run = 0
+        rest = mask
+        while rest:
+            rest &= rest >> 1
+            any_run += 1
+        features = (sum(counts), any_run, same_run, max(counts), grouped, mask.bit_count(), nonempty)
+        walked = self._walks.get(features)
+        if walked is None:
+            walked = self._walks[features] = self._walk(features, -1, -1)
+        distinct_run = rainbow = -1
+        while len(walked) == 1:  # the walk needs one of the costly numbers
+            if walked[0] == NEEDS_DISTINCT_RUN:
+                distinct_run = self._distinct_run(mask, any_run, colour_masks)
+            else:
+                rainbow = self._rainbow(mask, colour_masks)
+            key = (features, distinct_run, rainbow)
+            walked = self._walks.get(key)
+            if walked is None:
+                walked = self._walks[key] = self._walk(features, distinct_run, rainbow)
+        return walked  # type: ignore[return-value]
+
+    def _walk(self, features: tuple[int, int, int, int, tuple[int, ...], int, int], distinct_run: int,
+              rainbow: int) -> tuple[int, ...]:
+        """The ladder walked strongest first, as `evaluate` walks it, on a reading's numbers;
+        (NEEDS_DISTINCT_RUN,) or (NEEDS_RAINBOW,) when it reaches a rung that needs one still
+        unknown (-1)."""
+        cards, any_run, same_run, colour_max, grouped, distinct, nonempty = features
         found_rank = 0
         found_index = -1
         length = 0
@@ -232,34 +297,23 @@ class Ladder:
                 if colours == ANY:
                     size = any_run
                 elif colours == SAME:
-                    if same_run < 0:
-                        same_run = max(map(_run_length, colour_masks))
                     size = same_run
                 else:
                     if distinct_run < 0:
-                        distinct_run = self._distinct_run(mask, any_run, colour_masks)
+                        return (NEEDS_DISTINCT_RUN,)
                     size = distinct_run
             elif kind == GROUPS:
-                if levels is None:
-                    levels = _levels([*colour_masks, *(1 << value for value, _ in twice)] if twice else colour_masks,
-                                     self._deepest)
                 # CV-8 groups on distinct values: the i-th group needs i + 1 values that many times
-                if any(want > self._deepest or levels[want].bit_count() <= i for i, want in enumerate(wanted)):
+                if any(want > len(grouped) or grouped[max(want, 1) - 1] <= i for i, want in enumerate(wanted)):
                     continue
                 size = need
             elif kind == ONE_COLOUR:
-                if twice:
-                    counts = [colour_mask.bit_count() for colour_mask in colour_masks]
-                    for _, colour in twice:
-                        counts[colour] += 1
-                    size = max(counts)
-                else:
-                    size = max(colour_mask.bit_count() for colour_mask in colour_masks)
+                size = colour_max
             else:  # ALL_DIFFERENT
+                if distinct < need or nonempty < need:
+                    continue
                 if rainbow < 0:
-                    rainbow = 0
-                    if mask.bit_count() >= need and sum(1 for m in colour_masks if m) >= need:
-                        rainbow = self._rainbow(mask, colour_masks)
+                    return (NEEDS_RAINBOW,)
                 size = rainbow
             if size < need:
                 continue
@@ -367,10 +421,10 @@ class Ladder:
             elif kind == ONE_COLOUR:
                 size = max(colour_count)
             else:  # ALL_DIFFERENT
+                if len(counts) < need or sum(1 for n in colour_count if n) < need:
+                    continue
                 if rainbow < 0:
-                    rainbow = 0
-                    if len(counts) >= need and sum(1 for n in colour_count if n) >= need:
-                        rainbow = largest_rainbow(_colours_by_value(reading))
+                    rainbow = largest_rainbow(_colours_by_value(reading))
                 size = rainbow
             if size < need:
                 continue

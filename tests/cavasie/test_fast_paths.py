@@ -61,7 +61,7 @@ def random_ladder(rng: random.Random) -> list[Pattern]:
                                     colours=rng.choice(["any", "same", "different"]),
                                     longer_first=rng.random() < 0.3))
         elif kind == "groups":
-            groups = tuple(sorted(rng.sample([2, 2, 3, 4], rng.randint(1, 2)), reverse=True))
+            groups = tuple(sorted(rng.sample([1, 2, 2, 3, 4, 5], rng.randint(1, 2)), reverse=True))
             patterns.append(Pattern(pid, pid, rank, kind, groups=groups))
         elif kind == "one_colour":
             patterns.append(Pattern(pid, pid, rank, kind, cards=rng.randint(2, 6), longer_first=rng.random() < 0.5))
@@ -160,3 +160,19 @@ def test_the_cards_that_show_a_run_are_those_every_subset_would_pick(seed: int) 
         reading = random_reading(rng)
         for pattern in kinds:
             assert pattern_cards(pattern, reading) == every_subset_pick(pattern, reading), (pattern.id, reading)
+
+
+def test_cv8_groups_deeper_than_a_scored_hand_and_two_rainbow_rungs_are_read_as_written() -> None:
+    """Rungs no loaded deck has (seven of a kind, seen with nine colours; two all-different rungs
+    of different sizes) still rank as `evaluate` says, and the smaller rainbow is found even
+    when the bigger one above it is not there."""
+    patterns = [Pattern("low", "low", 1, "nothing", min_cards=5), Pattern("few", "few", 2, "nothing", max_cards=4),
+                Pattern("four", "four", 3, "all_different", cards=4),
+                Pattern("five", "five", 4, "all_different", cards=5),
+                Pattern("seven", "seven", 5, "groups", groups=(7,))]
+    ladder = Ladder(patterns, 9)
+    seven = [(3, colour) for colour in range(7)]
+    four = [(1, 0), (2, 1), (3, 2), (4, 3)]
+    for reading in (seven, seven[:6], four, [*four, (5, 4)], [*four, (4, 4)]):
+        assert ladder.rank_now(masks_of(reading, 9)) == ladder.evaluate(reading), reading
+    assert ladder.evaluate(seven)[2] == 4 and ladder.evaluate(four)[2] == 2
