@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
@@ -74,6 +74,14 @@ StatsSections = Callable[["AppModel", "GameStats"], list[tuple[str, list[ft.Cont
 
 
 @dataclass(frozen=True)
+class GameTool:
+    """A game's own page beside its matches, at /tool/<game>/<name> (a scorer, an editor)."""
+
+    title: str  # message id of the page's title
+    page: Callable[[AppModel], ft.Control]  # @ft.component (model)
+
+
+@dataclass(frozen=True)
 class GameViews:
     match_screen: MatchScreen
     rules_page: RulesPage
@@ -85,6 +93,11 @@ class GameViews:
     colour: str = PLAIN_COLOUR  # the game's colour on tiles, chips, icons and its charts
     icon: ft.IconData = PLAIN_ICON
     stats_sections: StatsSections | None = None  # its own numbers on the statistics screen
+    tools: Mapping[str, GameTool] = field(default_factory=dict)  # by the name in its address
+    # message ids of a seat's score ({score}) and of a record's best and average ({best},
+    # {average}) where the game's score is not points (Çävasie counts chips)
+    score_text: str | None = None
+    scores_text: str | None = None
 
 
 _PLUGGED: dict[str, str] = {}  # game id -> module defining VIEWS, for a game outside views/
@@ -116,6 +129,14 @@ def style(game_id: str) -> tuple[str, ft.IconData]:
     """A game's colour and icon; a game without screens here gets the plain ones."""
     views = game_views(game_id)
     return (views.colour, views.icon) if views is not None else (PLAIN_COLOUR, PLAIN_ICON)
+
+
+def score_text(game_id: str, plural: bool = False) -> str:
+    """The message id that says a score of `game_id` in words: one seat's ({score}), or a
+    record's best and average ({best}, {average}) with `plural`."""
+    views = game_views(game_id)
+    own = None if views is None else (views.scores_text if plural else views.score_text)
+    return own or ("stats.scores" if plural else "record.score")
 
 
 def tell(game_id: str, tr: Tr, lang: str, told: Told) -> str | None:

@@ -32,7 +32,7 @@ def match_read(match_id: int) -> StoreRead:
 
 @dataclass(frozen=True)
 class Screen:
-    name: str  # home, new, match, history, record, stats, exchange, table, settings, rules, players, missing
+    name: str  # home, new, match, history, record, stats, exchange, table, settings, rules, players, tool, missing
     params: tuple[tuple[str, Any], ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -48,6 +48,8 @@ class Screen:
             return str(p.get("address", "/"))  # the address stays as it was typed
         if self.name == "new":
             return f"/new/{p['game']}"
+        if self.name == "tool":  # a game's own page beside its matches (views.games.GameTool)
+            return f"/tool/{quote(str(p['game']))}/{quote(str(p['tool']))}"
         if self.name == "rules":
             parts = [part for part in (p.get("game"), p.get("rule")) if part]
             route = "/rules" + "".join(f"/{quote(str(part))}" for part in parts)
@@ -110,6 +112,8 @@ def _parse_route(route: str) -> Screen:
         return Screen(head, tuple(sorted(_query(query).items())))
     if head == "new" and len(rest) == 1 and rest[0] in games():
         return Screen("new", (("game", rest[0]),))
+    if head == "tool" and len(rest) == 2:
+        return Screen("tool", (("game", rest[0]), ("tool", rest[1])))
     if head in WITH_ID and len(rest) == 1:
         params = {**_query(query), "id": whole_number(rest[0])}
         return Screen(head, tuple(sorted(params.items())))

@@ -108,7 +108,7 @@ def test_no_english_cavasie_text_puts_a_one_before_a_plural() -> None:
     for key, template in catalogue("en").items():
         if not key.startswith("cavasie.") or key.removeprefix("cavasie.") in NEVER_ONE:
             continue
-        text = render(template, **{name: "1" if name in VARIABLE else "4" for name in placeholders(template)})
+        text = render(template, **{name: 1 if name in VARIABLE else 4 for name in placeholders(template)})
         if PLURAL_AFTER_ONE.search(text):
             wrong.append(key)
     assert wrong == []

@@ -13,7 +13,8 @@ from db import SeatSpec, Store
 from tests.cavasie.test_table import DEAL_3, dealt, play, settled, start, to_showdown
 from views.cavasie import VIEWS, CavasieRules, CavasieScreen
 from views.cavasie.explain import card_label, deal_prompt, decision_text, settlement_text
-from views.cavasie.rules import RULES, ladder_lines, quick_result
+from views.cavasie.rules import READINGS, RULES, ladder_lines, reading_lines
+from views.cavasie.scorer import quick_result
 from views.cavasie.screen import step_label
 from views.games import game_views
 
@@ -86,8 +87,8 @@ def test_the_quick_scorer_ranks_the_protocol_example() -> None:
         {"name": "Jun", "dealer": False, "hand": ["G1", "G2"], "center": [], "floor": ["G5", "G8"]},
         {"name": "Dealer", "dealer": True, "hand": [], "center": ["S3", "G3"], "floor": ["P3", "A7", "A8", "S1"]},
     ]
-    blocks, problem = quick_result(tr, "en", players)
-    assert problem is None
+    blocks, problem, patterns = quick_result(tr, "en", players)
+    assert problem is None and patterns == {"livizax", "cavasie", "doliahin"}
     assert [headline for headline, _ in blocks] == ["1. Jun", "2. Mina", "3. Dealer"]
     assert "P0 read as blue 9" in blocks[1][1]
 
@@ -95,8 +96,8 @@ def test_the_quick_scorer_ranks_the_protocol_example() -> None:
 def test_the_quick_scorer_refuses_with_the_rule() -> None:
     players = [{"name": "A", "dealer": False, "hand": ["A1"], "center": [], "floor": ["A2"]},
                {"name": "B", "dealer": False, "hand": ["S1", "S2"], "center": [], "floor": ["S3"]}]
-    blocks, problem = quick_result(tr, "en", players)
-    assert blocks == [] and problem is not None and problem.endswith("(CV-7)")
+    blocks, problem, patterns = quick_result(tr, "en", players)
+    assert blocks == [] and patterns == set() and problem is not None and problem.endswith("(CV-7)")
 
 
 def test_every_ui_string_exists_in_both_languages() -> None:
@@ -107,6 +108,7 @@ def test_every_ui_string_exists_in_both_languages() -> None:
     used |= {f"cavasie_ui.rules.{rule.id}" for rule in RULES}
     used |= {f"cavasie_ui.pattern.{p.id}" for p in default_deck().ladder.patterns}
     used |= {f"cavasie_ui.phase.{phase}" for phase in PHASES}
+    used |= {f"cavasie_ui.reading.{name}" for name in READINGS}
     assert sorted(key for key in used if key not in en or key not in ko) == []
 
 
@@ -136,3 +138,67 @@ def test_the_explained_state_of_a_settled_hand_is_in_the_engine_state() -> None:
     state = play(to_showdown(dealt()), {"showdown": True})
     assert state.hand.result is not None
     assert GAME.engine.to_move(state) is None
+
+
+def test_the_tools_have_their_own_addresses() -> None:
+    from views.model import Screen, parse_route
+    from views.screens.tool import find
+
+    for name in ("scorer", "deck"):
+        screen = parse_route(f"/tool/cavasie/{name}")
+        assert screen == Screen("tool", (("game", "cavasie"), ("tool", name)))
+        assert screen.route == f"/tool/cavasie/{name}"
+        assert find(screen) is VIEWS.tools[name]
+    assert find(parse_route("/tool/cavasie/nothing")) is None and find(parse_route("/tool/chess/deck")) is None
+
+
+def test_cv1_deck_edits_change_only_the_data_and_the_engine_judges_them() -> None:
+    from companion.cavasie import deck_problems, default_deck_data
+    from views.cavasie.deck_editor import (
+        changed_cards,
+        largest_table,
+        with_card,
+        with_colour,
+        with_new_card,
+        without_card,
+        without_colour,
+    )
+
+    data = default_deck_data()
+    assert changed_cards(data) == [] and largest_table(36) == 5 and largest_table(14) == 3 and largest_table(9) == 0
+    six = with_card(data, 1, value=6)
+    assert changed_cards(six) == ["A2"] and data["cards"][1]["value"] == 2  # the original is untouched
+    quoto = with_card(data, 1, quoto=True)
+    assert "value" not in quoto["cards"][1] and "shape" not in quoto["cards"][1] and deck_problems(quoto) == []
+    back = with_card(quoto, 1, quoto=False)
+    assert back["cards"][1]["value"] == 1 and "quoto" not in back["cards"][1]
+    added = with_new_card(data)
+    assert added["cards"][-1]["code"] == "X1" and deck_problems(added) == []
+    twice = with_card(data, 2, code="A2")
+    assert [p.message_id for p in deck_problems(twice)] == ["cavasie.deck_code_twice"]
+    purple = with_colour(data, "purple")
+    assert purple["colours"][-1] == "purple" and without_colour(purple, "purple")["colours"] == data["colours"]
+    assert without_colour(data, "red")["colours"] == data["colours"]  # red cards still use it
+    small = data
+    for _ in range(27):
+        small = without_card(small, 0)
+    assert [p.message_id for p in deck_problems(small)] == ["cavasie.deck_too_small"]
+
+
+def test_cavasie_scores_are_chips_and_the_readings_are_in_both_languages() -> None:
+    from views.games import score_text
+
+    assert t(score_text("cavasie"), "en", score=1) == "1 chip"
+    assert t(score_text("cavasie"), "en", score=12) == "12 chips"
+    assert t(score_text("cavasie"), "ko", score=12) == "칩 12개"
+    assert score_text("senet") == "record.score" and score_text("senet", plural=True) == "stats.scores"
+    for lang in ("en", "ko"):
+        lines = reading_lines(lambda key, lang=lang, **p: t(key, lang, **p))
+        assert len(lines) == len(READINGS) and all(not line.startswith("cavasie_ui.") for line in lines)
+
+
+def test_every_pattern_of_a_showdown_is_explained_where_it_is_named() -> None:
+    result = settled().hand.result
+    lines = [line for _, block in settlement_text(tr, result, NAMES) for line in block]
+    assert "livizax: four or more cards of one colour (more cards rank higher)." in lines
+    assert "felox: four consecutive values." in lines

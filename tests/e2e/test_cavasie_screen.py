@@ -1,5 +1,8 @@
 """Çävasie in a real browser: a three-player hand dealt through the deck picker, bet, passed
-through the interactions, shown down, and the explained result photographed.
+through the interactions, shown down, and the explained result photographed; a deck edited in
+the deck editor, a match set up with it and its showdown explained with the edited card; the
+rules page, the ladder card and the quick scorer (at its own address, remembering names) in
+Korean.
 
 The deck picker's cards are buttons named as they are read aloud ("A1 · red 1 · Gextaluatin");
 a card already on the table is disabled (CV-6). Everything stored is checked against the
@@ -7,6 +10,8 @@ store's log.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -19,11 +24,15 @@ from tests.e2e.helpers import (
     box_of,
     button,
     buttons_inside_viewport,
+    goto_app,
     open_app,
+    path_of,
+    reveal,
     shot,
     tap,
     visible_text,
     wait_for_font,
+    wait_for_path,
     wait_for_text,
     wait_until,
 )
@@ -124,8 +133,10 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
 
 
 def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_server, browser):
-    """The rule a refusal cites comes first; the ladder is listed in full; the quick scorer
-    ranks a showdown typed in through its own deck picker, nothing stored."""
+    """The rule a refusal cites comes first; the ladder and the referee's readings are listed in
+    full; the quick scorer has its own address, ranks a showdown of a dealer and one player
+    typed in through its own deck picker (nothing stored), and remembers the names after a
+    reload; the ladder card explains the names."""
 
     def ko(code: str) -> str:
         return card_label(lambda key, **p: t(key, "ko", **p), default_deck(), code)
@@ -134,27 +145,160 @@ def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_serve
     wait_for_font(page)
     wait_for_text(page, t("cavasie_ui.rules.CV-6", "ko"))
     text = visible_text(page)
-    assert "CV-10" in text
+    assert "CV-10" in text and t("cavasie_ui.reading.dealer_stake", "ko") in text
+    assert t("cavasie_ui.reading.again", "ko") in text
     shot(page, "cavasie_rules_ko_phone")
+    readings = page.get_by_text(t("cavasie_ui.rules.readings_heading", "ko"))
+    reveal(page, readings)
+    shot(page, "cavasie_rules_ko_phone_readings")
+    page.mouse.wheel(0, -20000)
     tap(page, t("cavasie_ui.quick.open", "ko"))
+    wait_for_path(page, "/tool/cavasie/scorer")
     wait_for_text(page, t("cavasie_ui.quick.intro", "ko"))
+    page.get_by_role("textbox", name=t("cavasie_ui.quick.name", "ko", n=1)).fill("민수")
+    page.get_by_role("textbox", name=t("cavasie_ui.quick.name", "ko", n=2)).fill("지아")
+    wait_for_text(page, t("cavasie_ui.quick.pile.floor", "ko", name="지아"))
+    wait_for_text(page, t("cavasie_ui.quick.pile.floor", "ko", name="민수"))
     for code in ("A5", "S6"):
         tap(page, ko(code))
-    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="참가자 1"))
+    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="민수"))
     for code in ("G7", "P8"):
         tap(page, ko(code))
-    tap(page, t("cavasie_ui.quick.pile.hand", "ko", name="참가자 2"))
+    # 지아 deals: two centre cards count as the dealer's hand (CV-7), and a dealer may show
+    # down against the one player left (CV-4).
+    tap(page, t("cavasie_ui.quick.dealer", "ko"), nth=1)
     for code in ("G1", "G2"):
         tap(page, ko(code))
-    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="참가자 2"))
+    tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="지아"))
     for code in ("G5", "G8"):
         tap(page, ko(code))
     assert button(page, ko("A5")).is_disabled()  # entered once, greyed out (CV-6)
     tap(page, t("cavasie_ui.quick.compare", "ko"))
-    wait_for_text(page, "1위. 참가자 1")
+    wait_for_text(page, "1위. 민수")
     text = visible_text(page)
-    assert "vanzie" in text and "livizax" in text
+    assert "vanzie" in text and "지아: G1 G2 G5 G8로 livizax(순위 15), 합 16" in text
+    assert t("cavasie_ui.pattern_means", "ko", name="livizax", what=t("cavasie_ui.pattern.livizax", "ko")) in text
     page.set_viewport_size(DESKTOP)
     page.mouse.move(2, DESKTOP["height"] - 2)
     button(page, t("cavasie_ui.quick.compare", "ko")).scroll_into_view_if_needed()
     shot(page, "cavasie_quick_scorer_ko_desktop")
+    tap(page, t("cavasie_ui.ladder.open", "ko"))
+    wait_for_text(page, t("cavasie_ui.pattern.vanzie", "ko"))
+    shot(page, "cavasie_ladder_card_ko_desktop")
+    tap(page, t("app.close", "ko"))
+    # Another tab of the same browser (a new session, the same device): the names are kept,
+    # the cards are not.
+    later = page.context.new_page()
+    later.set_viewport_size(SMALL_PHONE)
+    goto_app(later, f"{app_server.url}tool/cavasie/scorer")
+    wait_for_text(later, t("cavasie_ui.quick.pile.hand", "ko", name="민수"))
+    assert t("cavasie_ui.quick.pile.hand", "ko", name="지아") in visible_text(later)
+    assert not button(later, ko("A5")).is_disabled()
+    shot(later, "cavasie_quick_scorer_ko_phone_names_kept")
+
+
+def place(card: str, seat: int | None, to: str) -> dict:
+    return {"place": card, "to": to, **({} if seat is None else {"seat": seat})}
+
+
+# Ana: A2 S6 in hand, G3 P8 on the floor; Ben: A5 A7 in hand, G1 G8 on the floor (no dealer with two).
+# With the Didopoikas, Ana's A2 G3 is aloxolef (3) and Ben's A7 G8 too, and Ben's higher sum wins;
+# with A2 edited to a 6, Ana holds a pair of sixes, alon (4), and wins.
+HEADS_UP = [place("S1", None, "center"), place("S2", None, "center"),
+            place("G3", 0, "floor"), place("P8", 0, "floor"), place("G1", 1, "floor"), place("G8", 1, "floor"),
+            place("A2", 0, "hand"), place("S6", 0, "hand"), place("A5", 1, "hand"), place("A7", 1, "hand"),
+            {"done": True}, {"done": True}, {"check": True}, {"check": True},
+            {"interact": "none"}, {"interact": "none"}, {"check": True}, {"check": True}]
+
+
+def test_cv1_a_deck_edited_on_the_phone_is_played_and_explained_with_its_card(app_en, browser):
+    """The deck editor: A2's value goes from 2 to 6, the deck is checked and kept on the device;
+    a match set up with it stores it; its showdown says A2 and S6 are a pair (alon). The ladder
+    card explains the patterns; "End the session" asks first."""
+    store = Store(app_en.db_url)
+    for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")):
+        store.add_player(name, colour)
+    page = open_app(browser, f"{app_en.url}tool/cavasie/deck", SMALL_PHONE)
+    wait_for_font(page)
+    wait_for_text(page, "Ready: 36 cards, enough to deal to up to 5 players.")
+    assert button(page, "Keep this deck on this device").is_disabled()  # nothing changed yet
+    a2 = button(page, re.compile(r"^A2 · red · 2"))
+    reveal(page, a2)
+    a2.click()
+    wait_for_text(page, "Card A2")
+    more = button(page, "Value one higher")
+    reveal(page, more)
+    for _ in range(4):
+        more.click()
+        page.wait_for_timeout(300)
+    wait_for_text(page, "Value: 6")
+    assert buttons_inside_viewport(page) == []
+    shot(page, "cavasie_deck_editor_phone_360_card")
+    tap(page, "Done")
+    wait_for_text(page, "Changed from the Didopoikas: 1 card (A2).")
+    # An edit the engine refuses is shown with its reason, and the deck cannot be kept.
+    a3 = button(page, re.compile(r"^A3 · red · 3"))
+    reveal(page, a3)
+    a3.click()
+    code = page.get_by_role("textbox", name="Code (as printed on the card)")
+    code.fill("A2")
+    wait_for_text(page, "Two cards of the deck have the code A2. (CV-6)")
+    assert button(page, "Keep this deck on this device").is_disabled()
+    reveal(page, button(page, "Remove this card"))
+    shot(page, "cavasie_deck_editor_phone_360_problem")
+    code.fill("A3")
+    wait_for_text(page, "Changed from the Didopoikas: 1 card (A2).")
+    page.set_viewport_size(DESKTOP)
+    shot(page, "cavasie_deck_editor_desktop")
+    page.set_viewport_size(SMALL_PHONE)
+    tap(page, "Keep this deck on this device")
+    wait_for_text(page, "Kept on this device")
+    tap(page, "Start a match with this deck")
+    wait_for_path(page, "/new/cavasie")
+
+    # The set-up: two players, so no dealer; the device's deck is chosen already.
+    wait_for_text(page, "This device's edited deck (36 cards, 1 change)")
+    tap(page, "Ana")
+    tap(page, "Ben")
+    wait_for_text(page, "With two players there is no dealer (CV-4).")
+    shot(page, "cavasie_setup_phone_360_edited_deck")
+    tap(page, "Start match")
+    wait_until(page, lambda: path_of(page).startswith("/match/"), "the match screen")
+    match_id = int(path_of(page).rsplit("/", 1)[1])
+    setup = store.match(match_id).setup
+    assert setup["dealer"] is True and next(c for c in setup["deck"]["cards"] if c["code"] == "A2")["value"] == 6
+
+    # The hand comes from another device (the store); this screen follows it and compares.
+    session = store.resume(match_id)
+    for action in HEADS_UP:
+        session.apply(action)
+    wait_for_text(page, "Showdown: enter every card still unseen, then compare the hands.")
+    tap(page, "Compare the hands")
+    wait_for_text(page, "The showdown")
+    text = visible_text(page)
+    assert "Ana: alon (rank 4) with A2 G3 P8 S6, sum 23" in text  # A2 counts 6 (sum 6 + 6 + 3 + 8)
+    assert "alon: a pair." in text and "The pattern: A2 S6" in text
+    assert "Ana above Ben: a higher pattern (rank 4 against 3)." in text
+    tap(page, "The ladder: what each pattern means")
+    wait_for_text(page, "four consecutive values in four different colours, the strongest")
+    shot(page, "cavasie_ladder_card_phone_360")
+    tap(page, "Close")
+
+    # Ending the session asks first; "Cancel" keeps it going.
+    entries = len(store.events(match_id))
+    end = button(page, "End the session")
+    reveal(page, end)
+    end.click()
+    wait_for_text(page, "End the session here?")
+    tap(page, "Cancel")
+    assert len(store.events(match_id)) == entries and not store.match(match_id).result
+    end.click()
+    wait_for_text(page, "End the session here?")
+    page.get_by_role("button", name="End the session").last.click()
+    wait_for_text(page, "Session over: chips at the end")
+    assert store.events(match_id)[-1].get("action") == {"end_session": True}
+    text = visible_text(page)
+    assert "1. Ana: 101 chips" in text and "2. Ben: 99 chips" in text
+    assert "Ana: alon (rank 4)" in text  # the last showdown stays explained
+    page.set_viewport_size(DESKTOP)
+    shot(page, "cavasie_desktop_session_over_edited_deck")

@@ -88,7 +88,7 @@ ANA_ALL = [
     # one line per game, then one per opponent (a list tile reads as one line)
     "Bell's Senet Matches 3 · Wins 2 · Win rate 67% Best score 7 · Average score 5.7",
     "The Quacks of Quedlinburg Matches 2 · Wins 1 · Win rate 50% Best score 50 · Average score 45",
-    "Çävasie Matches 1 · Wins 0 · Win rate 0% Best score 10 · Average score 10",
+    "Çävasie Matches 1 · Wins 0 · Win rate 0% Most chips at the end 10 · average 10",
     "Ben Matches 4 · 2 won, 2 lost, 0 tied 2–2–0",
     "Cy Matches 3 · 2 won, 1 lost, 0 tied 2–1–0",
 ]

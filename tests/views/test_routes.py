@@ -11,7 +11,7 @@ ROUTES = [
     "/", "/history", "/history?game=quacks&player=3&since=2026-01-01&until=2026-02-01",
     "/record/5", "/record/5?step=7", "/table/4?key=abc_-x", "/match/3", "/stats?game=senet&player=2",
     "/exchange", "/new/quacks", "/rules", "/rules/senet", "/rules/senet/SN-1", "/rules?q=%EC%84%B8",
-    "/players", "/settings",
+    "/players", "/settings", "/tool/cavasie/scorer",
 ]
 
 
@@ -56,7 +56,7 @@ def test_the_largest_id_every_store_holds_is_an_address():
 
 
 def test_every_named_screen_is_registered():
-    assert set(SIMPLE) | set(WITH_ID) | {"home", "new", "rules", "missing", "locked", "damaged"} == set(SCREENS)
+    assert set(SIMPLE) | set(WITH_ID) | {"home", "new", "rules", "missing", "locked", "damaged", "tool"} == set(SCREENS)
 
 
 def test_special_characters_survive_the_query():

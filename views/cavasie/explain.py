@@ -17,7 +17,10 @@ QUOTO_FACE = ("#616161", "#ffffff")
 
 
 def colour_word(tr: Tr, colour: str) -> str:
-    return tr(f"cavasie_ui.colour.{colour}")
+    """A colour in words; a colour a table added to its deck is called as it named it."""
+    key = f"cavasie_ui.colour.{colour}"
+    said = tr(key)
+    return colour if said == key else said
 
 
 def card_label(tr: Tr, deck: Deck, code: str) -> str:
@@ -81,10 +84,21 @@ def quoto_text(tr: Tr, quotos: Mapping[str, Mapping[str, Any]]) -> str | None:
     return ", ".join(parts)
 
 
+def pattern_meaning(tr: Tr, pattern_id: str) -> str:
+    """What a pattern asks for, in a few words ("" for a rung a table added to its ladder)."""
+    key = f"cavasie_ui.pattern.{pattern_id}"
+    said = tr(key)
+    return "" if said == key else said
+
+
 def hand_lines(tr: Tr, hand: Mapping[str, Any]) -> list[str]:
-    """One scored hand: its pattern and cards, the cards that make the pattern, the quotos."""
+    """One scored hand: its pattern and cards, what the pattern's name means, the cards that
+    make the pattern, the quotos."""
     lines = [tr("cavasie_ui.hand_line", rank=hand["rank"], index=hand["rank_index"], cards=" ".join(hand["cards"]),
                 sum=hand["sum"])]
+    meaning = pattern_meaning(tr, str(hand.get("pattern", "")))
+    if meaning:
+        lines.append(tr("cavasie_ui.pattern_means", name=hand["rank"], what=meaning))
     if hand.get("special") == "sol":
         lines.append(tr("cavasie_ui.sol_line", pattern=hand.get("lifted_from") or ""))
     if hand.get("pattern_cards"):

@@ -1,20 +1,13 @@
-"""The Çävasie rules page: every rule with its id, the full ladder from the deck's data, and a
-quick scorer for tables that only want the showdown (no match is stored)."""
+"""The Çävasie rules page: every rule with its id, the full ladder from the deck's data, how the
+referee settles what the rules leave open, and the way to the quick scorer and the deck editor."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
-from companion.cavasie import Deck, SeatCards, default_deck, report
-from companion.cavasie.checks import check_counts, check_once, check_table
-from companion.cavasie.table import scorer_for
-from companion.errors import RefereeError
-from views.cavasie.cards import card_face, deck_picker
-from views.cavasie.explain import Tr, settlement_text
+from companion.cavasie import Deck, default_deck
+from views.cavasie.explain import Tr, pattern_meaning
 from views.games import RuleText
-from views.hooks import use_lazy_state
 from views.model import AppModel
 from views.ui import TAP, body, heading
 
@@ -29,6 +22,9 @@ RULES = tuple(
     for title, rule_ids in SECTIONS
     for index, rule_id in enumerate(rule_ids)
 )
+
+# What the app reads into the rules where they leave something open, in the order of a hand.
+READINGS = ("ante", "dealer_stake", "betting", "side_pots", "folding", "rotation", "again", "unseen", "end")
 
 
 def rule_row(rule_id: str, text: str) -> ft.Control:
@@ -45,11 +41,37 @@ def ladder_lines(tr: Tr, deck: Deck) -> list[str]:
     """The ladder strongest first, from the deck's data (a table's edited ladder shows as edited)."""
     lines = []
     for pattern in reversed(deck.ladder.patterns):
-        described = tr(f"cavasie_ui.pattern.{pattern.id}")
-        if described == f"cavasie_ui.pattern.{pattern.id}":  # a rung a table added: no description
-            described = ""
-        lines.append(tr("cavasie_ui.ladder_line", rank=pattern.rank, name=pattern.name, what=described).rstrip(" —:"))
+        lines.append(tr("cavasie_ui.ladder_line", rank=pattern.rank, name=pattern.name,
+                        what=pattern_meaning(tr, pattern.id)).rstrip(" —:"))
     return lines
+
+
+def special_lines(tr: Tr, deck: Deck) -> list[str]:
+    """CV-9's special patterns, as the ladder's data names them."""
+    ladder = deck.ladder
+    return [tr("cavasie_ui.special_line", name=special.name, what=pattern_meaning(tr, special.id))
+            for special in (ladder.vepleque, ladder.sol) if special is not None]
+
+
+def reading_lines(tr: Tr) -> list[str]:
+    return [tr(f"cavasie_ui.reading.{name}") for name in READINGS]
+
+
+def bullet(text: str) -> ft.Control:
+    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=8, controls=[
+        ft.Text("•", size=15), ft.Text(text, size=15, expand=True)])
+
+
+def tool_buttons(model: AppModel) -> ft.Control:
+    tr = model.tr
+    return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        ft.FilledTonalButton(content=ft.Text(tr("cavasie_ui.quick.open"), size=15), icon=ft.Icons.CALCULATE,
+                             height=TAP, key="quick-open",
+                             on_click=lambda: model.go("tool", game="cavasie", tool="scorer")),
+        ft.OutlinedButton(content=ft.Text(tr("cavasie_ui.deck.open"), size=15), icon=ft.Icons.EDIT_NOTE,
+                          height=TAP, key="deck-open",
+                          on_click=lambda: model.go("tool", game="cavasie", tool="deck")),
+    ])
 
 
 @ft.component
@@ -62,118 +84,14 @@ def CavasieRules(model: AppModel, rule: str | None = None) -> ft.Control:
                                      bgcolor=ft.Colors.TERTIARY_CONTAINER,
                                      content=rule_row(rule, tr(f"cavasie_ui.rules.{rule}"))))
     controls.append(ft.Text(tr("cavasie_ui.rules.intro"), size=15))
-    controls.append(QuickScorer(model))
+    controls.append(tool_buttons(model))
     for entry in RULES:
         if entry.heading:
             controls.append(heading(tr(entry.heading)))
         controls.append(rule_row(entry.id, tr(entry.text)))
     controls.append(heading(tr("cavasie_ui.rules.ladder_heading")))
     controls += [ft.Text(line, size=14) for line in ladder_lines(tr, deck)]
-    controls.append(ft.Text(tr("cavasie_ui.pattern.vepleque"), size=14))
-    controls.append(ft.Text(tr("cavasie_ui.pattern.sol"), size=14))
+    controls += [ft.Text(line, size=14) for line in special_lines(tr, deck)]
+    controls.append(heading(tr("cavasie_ui.rules.readings_heading")))
+    controls.append(ft.Column(key="readings", spacing=8, controls=[bullet(line) for line in reading_lines(tr)]))
     return body(*controls)
-
-
-# -- the quick scorer ------------------------------------------------------------------------------------
-def quick_result(tr: Tr, lang: str, players: list[dict[str, Any]]) -> tuple[list[tuple[str, list[str]]], str | None]:
-    """Score a showdown straight from the entered cards: (the explanation, or an error text)."""
-    seats = [SeatCards(tuple(p["center"] if p["dealer"] else p["hand"]), tuple(p["floor"]), p["dealer"])
-             for p in players]
-    names = {i: p["name"] for i, p in enumerate(players)}
-    try:
-        check_table(seats)
-        for name, seat in zip(names.values(), seats, strict=True):
-            check_counts(seat, name)
-        check_once([code for seat in seats for code in (*seat.hand, *seat.floor)])
-    except RefereeError as error:
-        return [], error.message(lang)
-    shown = report(scorer_for(default_deck()), seats)
-    return settlement_text(tr, {"kind": "showdown", **shown, "awards": {}}, names), None
-
-
-def _empty(n: int, tr: Tr) -> dict[str, Any]:
-    return {"name": tr("cavasie_ui.quick.player", n=n), "dealer": False, "hand": [], "center": [], "floor": []}
-
-
-@ft.component
-def QuickScorer(model: AppModel) -> ft.Control:
-    tr = model.tr
-    deck = default_deck()
-    open_, set_open = ft.use_state(False)
-    players, set_players = use_lazy_state(lambda: [_empty(1, tr), _empty(2, tr)])
-    target, set_target = ft.use_state((0, "hand"))
-    shown, set_shown = ft.use_state(False)
-    if not open_:
-        return ft.OutlinedButton(content=ft.Text(tr("cavasie_ui.quick.open"), size=15), icon=ft.Icons.CALCULATE,
-                                 height=TAP, key="quick-open", on_click=lambda: set_open(True))
-
-    def update(new: list[dict[str, Any]]) -> None:
-        set_players(new)
-        set_shown(False)
-
-    def pick(code: str) -> None:
-        seat, pile = target
-        new = [dict(p) for p in players]
-        new[seat][pile] = [*new[seat][pile], code]
-        update(new)
-
-    def clear(seat: int, pile: str) -> None:
-        new = [dict(p) for p in players]
-        new[seat][pile] = []
-        update(new)
-
-    def toggle_dealer(seat: int) -> None:
-        new = [dict(p, dealer=(i == seat and not p["dealer"])) for i, p in enumerate(players)]
-        update(new)
-        set_target((seat, "center" if new[seat]["dealer"] else "hand"))
-
-    def count(delta: int) -> None:
-        n = max(2, min(5, len(players) + delta))
-        new = [dict(p) for p in players[:n]] + [_empty(i + 1, tr) for i in range(len(players), n)]
-        update(new)
-        if target[0] >= n:
-            set_target((0, "hand"))
-
-    used = {code for p in players for pile in ("hand", "center", "floor") for code in p[pile]}
-    rows: list[ft.Control] = [
-        heading(tr("cavasie_ui.quick.title")),
-        ft.Text(tr("cavasie_ui.quick.intro"), size=14),
-        ft.Row(spacing=8, controls=[
-            ft.OutlinedButton(content=ft.Text("−", size=18, semantics_label=tr("cavasie_ui.quick.fewer")),
-                              height=TAP, key="quick-fewer", on_click=lambda: count(-1)),
-            ft.Text(tr("cavasie_ui.quick.players", count=len(players)), size=15),
-            ft.OutlinedButton(content=ft.Text("+", size=18, semantics_label=tr("cavasie_ui.quick.more")),
-                              height=TAP, key="quick-more", on_click=lambda: count(1)),
-        ]),
-    ]
-    for seat, player in enumerate(players):
-        piles = ("center", "floor") if player["dealer"] else ("hand", "floor")
-        line: list[ft.Control] = [ft.Text(player["name"], size=15, weight=ft.FontWeight.BOLD, width=80)]
-        for pile in piles:
-            chosen = target == (seat, pile)
-            label = tr(f"cavasie_ui.quick.pile.{pile}", name=player["name"])
-            line.append((ft.FilledButton if chosen else ft.OutlinedButton)(
-                content=ft.Text(tr(f"cavasie_ui.pile.{pile}"), size=14, semantics_label=label), height=TAP,
-                key=f"quick-{seat}-{pile}", on_click=lambda _, s=seat, p=pile: set_target((s, p))))
-            line += [card_face(tr, deck, code) for code in player[pile]]
-            if player[pile]:
-                line.append(ft.IconButton(icon=ft.Icon(ft.Icons.BACKSPACE, semantics_label=tr(
-                    "cavasie_ui.quick.clear", what=label)), tooltip=tr("cavasie_ui.quick.clear", what=label),
-                    width=TAP, height=TAP, on_click=lambda _, s=seat, p=pile: clear(s, p)))
-        if len(players) > 2:
-            line.append(ft.TextButton(
-                content=tr("cavasie_ui.quick.undealer" if player["dealer"] else "cavasie_ui.quick.dealer"),
-                height=TAP, key=f"quick-dealer-{seat}", on_click=lambda _, s=seat: toggle_dealer(s)))
-        rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=line))
-    rows.append(deck_picker(tr, deck, used, pick, key="quick-picker"))
-    rows.append(ft.FilledButton(content=ft.Text(tr("cavasie_ui.quick.compare"), size=16), height=TAP,
-                                key="quick-compare", on_click=lambda: set_shown(True)))
-    if shown:
-        blocks, problem = quick_result(tr, model.lang, players)
-        if problem:
-            rows.append(ft.Text(problem, color=ft.Colors.ERROR, key="quick-problem"))
-        for headline, lines in blocks:
-            rows.append(ft.Text(headline, size=16, weight=ft.FontWeight.BOLD))
-            rows += [ft.Text(text, size=14) for text in lines]
-    return ft.Container(key="quick", padding=12, border_radius=16, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        content=ft.Column(spacing=8, controls=rows))

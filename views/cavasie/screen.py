@@ -15,13 +15,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.cavasie import TableState, bet_options, legal_actions, next_deal_slot, unknown_cards
+from companion.cavasie import Deck, TableState, bet_options, legal_actions, next_deal_slot, unknown_cards
 from views.cavasie.cards import deck_picker, slots_row
 from views.cavasie.explain import Tr, deal_prompt, phase_title, seat_name, settlement_text
+from views.cavasie.ladder import ladder_button, ladder_dialog
 from views.live import LiveMatch
 from views.model import AppModel
 from views.screens.match import MatchTools, refusal_banner
-from views.ui import TAP, body, colour_dot
+from views.ui import TAP, body, colour_dot, confirm_dialog
 
 
 def seat_panel(tr: Tr, state: TableState, seat: int, names: dict[int, str], colours: dict[int, str],
@@ -119,6 +120,8 @@ def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     controls += [seat_panel(tr, state, seat, names, colours, seat == acting) for seat in range(state.players)]
 
     if outcome.over:
+        if hand.result is not None and hand.phase == "settled":  # the last showdown stays explained
+            controls.append(Explanation(tr, state.deck, hand.result, names))
         lines = [ft.Text(tr("cavasie_ui.final.line", place=outcome.placing(seat), name=seat_name(tr, names, seat),
                             chips=outcome.scores.get(seat, 0)), size=16)
                  for group in outcome.places for seat in group]
@@ -244,21 +247,44 @@ def step_controls(tr: Tr, state: TableState, live: LiveMatch, names: dict[int, s
         return out
 
     if phase == "settled" and hand.result is not None:
-        out.append(explanation(tr, hand.result, names))
-        out.append(ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            action_button(tr("cavasie_ui.next_hand"), {"next_hand": True}, tap, "next-hand", primary=True),
-            action_button(tr("cavasie_ui.end_session"), {"end_session": True}, tap, "end-session"),
-        ]))
+        out.append(Explanation(tr, state.deck, hand.result, names))
+        out.append(SessionButtons(tr, tap))
     return out
 
 
-def explanation(tr: Tr, result: Any, names: dict[int, str]) -> ft.Control:
-    """The showdown explained, best first (CV-9, CV-10)."""
+@ft.component
+def SessionButtons(tr: Tr, tap: Any) -> ft.Control:
+    """Next hand, or end the session: ending asks first (it cannot be taken back but by undo)."""
+    asking, set_asking = ft.use_state(False)
+
+    def end() -> None:
+        set_asking(False)
+        tap({"end_session": True})
+
+    ft.use_dialog(confirm_dialog(tr("cavasie_ui.end_session"), tr("cavasie_ui.end_session_confirm"),
+                                 tr("cavasie_ui.end_session"), tr("app.cancel"), end,
+                                 lambda: set_asking(False)) if asking else None)
+    return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        action_button(tr("cavasie_ui.next_hand"), {"next_hand": True}, tap, "next-hand", primary=True),
+        ft.OutlinedButton(content=ft.Text(tr("cavasie_ui.end_session"), size=15), height=TAP, key="end-session",
+                          on_click=lambda: set_asking(True)),
+    ])
+
+
+@ft.component
+def Explanation(tr: Tr, deck: Deck, result: Any, names: dict[int, str]) -> ft.Control:
+    """The showdown explained, best first (CV-9, CV-10), each pattern's name with what it means;
+    the ladder card shows the whole ladder with this showdown's patterns marked."""
+    ladder_open, set_ladder_open = ft.use_state(False)
+    shown = {str(hand.get("pattern")) for hand in result.get("hands", {}).values()}
+    ft.use_dialog(ladder_dialog(tr, deck, shown, lambda: set_ladder_open(False)) if ladder_open else None)
     blocks: list[ft.Control] = [ft.Text(tr("cavasie_ui.showdown.title"), size=20, weight=ft.FontWeight.BOLD)]
     if result.get("voided"):
         blocks.append(ft.Text(tr("cavasie_ui.voided"), size=14, italic=True))
     for headline, lines in settlement_text(tr, result, names):
         blocks.append(ft.Text(headline, size=17, weight=ft.FontWeight.BOLD))
         blocks += [ft.Text(line, size=14) for line in lines]
+    if result.get("kind") == "showdown":
+        blocks.append(ladder_button(tr, lambda: set_ladder_open(True)))
     return ft.Container(key="explanation", padding=12, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                         content=ft.Column(spacing=4, controls=blocks))

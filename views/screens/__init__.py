@@ -8,7 +8,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from views.model import AppModel, Screen, StoreRead
-from views.screens import exchange, history, home, match, new_match, players, record, rules, settings, stats, table
+from views.screens import (
+    exchange,
+    history,
+    home,
+    match,
+    new_match,
+    players,
+    record,
+    rules,
+    settings,
+    stats,
+    table,
+    tool,
+)
 from views.screens.damaged import Damaged, damaged_title
 from views.screens.locked import Locked, locked_title
 from views.screens.missing import NoSuchPage, no_such_page_title
@@ -46,6 +59,7 @@ SCREENS: dict[str, ScreenDef] = {
     "exchange": ScreenDef(exchange.title, exchange.Body),
     "table": ScreenDef(table.title, table.Body, table.title_reads),
     "missing": ScreenDef(no_such_page_title, NoSuchPage),
+    "tool": ScreenDef(tool.title, tool.Body),
     "locked": ScreenDef(locked_title, Locked),
     "damaged": ScreenDef(damaged_title, Damaged),
 }

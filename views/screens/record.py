@@ -18,7 +18,7 @@ from companion.session import CorruptLog
 from db import StoreError
 from db.history import MatchPage, match_page
 from views.bgstats import bgstats_section
-from views.games import game_views, style
+from views.games import game_views, score_text, style
 from views.history_data import duration_text, row_view, when_text
 from views.history_widgets import delete_dialog, delete_with_undo
 from views.hooks import use_lazy_state
@@ -96,7 +96,7 @@ def players_card(model: AppModel, page: MatchPage) -> ft.Control:
     rows = []
     for seat in seats:
         place = model.tr("record.place", place=seat.placing) if seat.placing is not None else ""
-        score = model.tr("record.score", score=seat.score) if seat.score is not None else ""
+        score = model.tr(score_text(page.row.game), score=seat.score) if seat.score is not None else ""
         rows.append(ft.Row(key=f"record-seat-{seat.seat}", controls=[
             ft.Text(place, size=16, weight=ft.FontWeight.BOLD, width=44),
             colour_dot(seat.colour, 18),

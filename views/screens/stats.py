@@ -16,7 +16,7 @@ import flet as ft
 from companion.games import app_games, games
 from db import StoreError
 from db.stats import GameLeaders, GameRecord, GameStats, PlayerStats, game_stats, leaders, player_stats
-from views.games import game_views, style
+from views.games import game_views, score_text, style
 from views.model import PLAYERS, AppModel, Screen
 from views.reading import Read, Wanted, recall, use_reads
 from views.stats_charts import chart, line, section
@@ -131,7 +131,7 @@ def player_sections(model: AppModel, stats: PlayerStats, game: str | None) -> li
     if game is not None:
         record = stats.game(game)
         if record is not None:
-            controls.append(line(model.tr("stats.scores", **record_params(record)), 15))
+            controls.append(line(model.tr(score_text(game, plural=True), **record_params(record)), 15))
     else:
         controls += chart(
             model.tr("stats.win_rate_chart"), win_rate_bars(stats), lambda bar: game_name(model, bar.key),
@@ -156,7 +156,8 @@ def game_tile(model: AppModel, record: GameRecord, player_id: int) -> ft.Control
     return ft.ListTile(
         leading=ft.Icon(icon, color=colour),
         title=ft.Text(game_name(model, record.game), weight=ft.FontWeight.BOLD),
-        subtitle=ft.Text(f"{model.tr('stats.summary', **params)}\n{model.tr('stats.scores', **params)}"),
+        subtitle=ft.Text(f"{model.tr('stats.summary', **params)}\n"
+                         f"{model.tr(score_text(record.game, plural=True), **params)}"),
         is_three_line=True,
         content_padding=ft.Padding.only(left=0, right=0),
         on_click=lambda e: model.replace("stats", player=player_id, game=record.game),
