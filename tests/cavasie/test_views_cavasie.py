@@ -202,3 +202,36 @@ def test_every_pattern_of_a_showdown_is_explained_where_it_is_named() -> None:
     lines = [line for _, block in settlement_text(tr, result, NAMES) for line in block]
     assert "livizax: four or more cards of one colour (more cards rank higher)." in lines
     assert "felox: four consecutive values." in lines
+
+
+def test_cv1_an_edited_deck_is_stored_with_the_match_replayed_and_exported_with_it(tmp_path: Path) -> None:
+    """A match set up with an edited deck (A2 a 6) keeps it in its set-up: resumed from the log
+    and imported into another store, it scores A2 S6 as a pair."""
+    from companion.cavasie import default_deck_data, load_deck
+    from db.exchange.export import export_json
+    from db.exchange.merge import import_json
+    from tests.cavasie.test_table import place
+
+    data = default_deck_data()
+    next(card for card in data["cards"] if card["code"] == "A2")["value"] = 6
+    store = Store(f"sqlite:///{tmp_path / 'here.db'}")
+    ids = [store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2"))]
+    match_id = store.create_match("cavasie", {"deck": data}, [SeatSpec(pid, seat) for seat, pid in enumerate(ids)])
+    session = store.resume(match_id)
+    for action in [place("S1", None, "center"), place("S2", None, "center"), place("G3", 0, "floor"),
+                   place("P8", 0, "floor"), place("G1", 1, "floor"), place("G8", 1, "floor"), place("A2", 0, "hand"),
+                   place("S6", 0, "hand"), place("A5", 1, "hand"), place("A7", 1, "hand"), {"done": True},
+                   {"done": True}, {"check": True}, {"check": True}, {"interact": "none"}, {"interact": "none"},
+                   {"check": True}, {"check": True}, {"showdown": True}, {"end_session": True}]:
+        session.apply(action)
+    resumed = store.resume(match_id)
+    assert resumed.state.deck == load_deck(data)
+    assert resumed.state.hand.result["hands"]["0"]["rank"] == "alon"
+    export_json(store, tmp_path / "out.json")
+    other = Store(f"sqlite:///{tmp_path / 'there.db'}")
+    import_json(other, tmp_path / "out.json")
+    (imported,) = other.history()
+    assert imported.setup["deck"] == data
+    assert other.resume(imported.id).state.hand.result["hands"]["0"]["rank"] == "alon"
+    store.close()
+    other.close()
