@@ -124,7 +124,7 @@ def choice_row(options: list[tuple[str, Any]], chosen: Any, on_choose: Any, key:
         for label, value in options])
 
 
-def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any, remove: Any,
+def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any, bump: Any, remove: Any,
                close: Any) -> ft.Control:
     """One card's fields: code, colour, value (numbered cards), shape, quoto or not, name; the
     deck's problems right under them, where the edit that caused one was made."""
@@ -141,14 +141,12 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
         switch_row(tr("cavasie_ui.deck.is_quoto"), quoto, lambda on: change(index, quoto=on)),
     ]
     if not quoto:
-        value = card.get("value", 0)
-        number = value if isinstance(value, int) else 0
         rows.append(ft.Row(spacing=8, controls=[
-            icon_button(ft.Icons.REMOVE, tr("cavasie_ui.deck.value_less"),
-                        on_click=lambda: change(index, value=max(0, number - 1)), key="deck-value-less"),
-            ft.Text(tr("cavasie_ui.deck.value", value=value), size=16, key="deck-value"),
-            icon_button(ft.Icons.ADD, tr("cavasie_ui.deck.value_more"),
-                        on_click=lambda: change(index, value=min(MAX_VALUE, number + 1)), key="deck-value-more"),
+            icon_button(ft.Icons.REMOVE, tr("cavasie_ui.deck.value_less"), on_click=lambda: bump(index, -1),
+                        key="deck-value-less"),
+            ft.Text(tr("cavasie_ui.deck.value", value=card.get("value", 0)), size=16, key="deck-value"),
+            icon_button(ft.Icons.ADD, tr("cavasie_ui.deck.value_more"), on_click=lambda: bump(index, 1),
+                        key="deck-value-more"),
         ]))
         rows.append(ft.Text(tr("cavasie_ui.deck.shape"), size=14))
         rows.append(choice_row([(tr("cavasie_ui.deck.no_shape"), None),
@@ -219,22 +217,31 @@ def DeckEditor(model: AppModel) -> ft.Control:
         return body(ft.ProgressRing(key="deck-loading"))
     data: dict[str, Any] = draft
 
+    # Each edit is made to the deck as it is when the edit lands (a functional update), so two
+    # quick taps on "one higher" count twice.
     def change(index: int, **changes: Any) -> None:
-        set_draft(with_card(data, index, **changes))
+        set_draft(lambda old: with_card(old, index, **changes))
+
+    def bump(index: int, step: int) -> None:
+        def apply(old: dict[str, Any]) -> dict[str, Any]:
+            value = old["cards"][index].get("value", 0)
+            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+            return with_card(old, index, value=max(0, min(MAX_VALUE, number + step)))
+
+        set_draft(apply)
 
     def remove(index: int) -> None:
         set_open_index(None)
-        set_draft(without_card(data, index))
+        set_draft(lambda old: without_card(old, index))
 
     def add_card() -> None:
-        new = with_new_card(data)
-        set_draft(new)
-        set_open_index(len(new["cards"]) - 1)
+        set_draft(with_new_card)
+        set_open_index(len(data["cards"]))
 
     def add_colour() -> None:
         name = new_colour.strip()
         if name:
-            set_draft(with_colour(data, name))
+            set_draft(lambda old: with_colour(old, name))
             set_new_colour("")
 
     def save() -> None:
@@ -253,7 +260,7 @@ def DeckEditor(model: AppModel) -> ft.Control:
         card_button(tr, data, index, data["cards"][index], index == open_index, set_open_index)
         for index in indices]) for indices in by_colour.values()]
     def drop_colour(colour: str) -> None:
-        set_draft(without_colour(data, colour))
+        set_draft(lambda old: without_colour(old, colour))
 
     colour_chips = [
         ft.Chip(label=ft.Text(colour_word(tr, colour)), key=f"deck-colour-chip-{colour}",
@@ -277,7 +284,8 @@ def DeckEditor(model: AppModel) -> ft.Control:
         *grid,
     ]
     if open_index is not None and open_index < len(data["cards"]):
-        controls.append(card_panel(tr, model.lang, data, open_index, change, remove, lambda: set_open_index(None)))
+        controls.append(card_panel(tr, model.lang, data, open_index, change, bump, remove,
+                                   lambda: set_open_index(None)))
     controls += [
         ft.OutlinedButton(content=tr("cavasie_ui.deck.add_card"), icon=ft.Icons.ADD, height=TAP, key="deck-add-card",
                           on_click=lambda: add_card()),

@@ -4,6 +4,7 @@ device remembers for the next showdown; a table with an edited deck may score wi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -66,46 +67,59 @@ def QuickScorer(model: AppModel) -> ft.Control:
 
     ft.use_effect(remembered, [names_read])
 
-    def update(new: list[dict[str, Any]]) -> None:
-        set_players(new)
+    # Each change is worked out from the players as they are when it lands (a functional
+    # update): two quick taps, or a name typed while the screen redraws, never undo each other.
+    def update(change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
+        set_players(lambda old: change([dict(p) for p in old]))
         set_shown(False)
 
     def pick(code: str) -> None:
         seat, pile = target
-        new = [dict(p) for p in players]
-        new[seat][pile] = [*new[seat][pile], code]
-        update(new)
+
+        def change(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            if seat < len(new) and code not in {c for p in new for key in ("hand", "center", "floor") for c in p[key]}:
+                new[seat][pile] = [*new[seat][pile], code]
+            return new
+
+        update(change)
 
     def clear(seat: int, pile: str) -> None:
-        new = [dict(p) for p in players]
-        new[seat][pile] = []
-        update(new)
+        def change(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            new[seat][pile] = []
+            return new
+
+        update(change)
 
     def rename(seat: int, name: str) -> None:
-        new = [dict(p) for p in players]
-        new[seat]["name"] = name[:MAX_NAME]
-        update(new)
-        keep_names([p["name"] for p in new])
+        def change(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            new[seat]["name"] = name[:MAX_NAME]
+            keep_names([p["name"] for p in new])
+            return new
+
+        update(change)
 
     def toggle_dealer(seat: int) -> None:
-        new = [dict(p, dealer=(i == seat and not p["dealer"])) for i, p in enumerate(players)]
-        update(new)
-        set_target((seat, "center" if new[seat]["dealer"] else "hand"))
+        dealing = not players[seat]["dealer"]
+        update(lambda new: [dict(p, dealer=(i == seat and dealing)) for i, p in enumerate(new)])
+        set_target((seat, "center" if dealing else "hand"))
 
     def count(delta: int) -> None:
-        n = max(PLAYERS[0], min(PLAYERS[1], len(players) + delta))
         names = kept_names or []
-        new = [dict(p) for p in players[:n]] + [
-            empty_player(names[i] if i < len(names) else tr("cavasie_ui.quick.player", n=i + 1))
-            for i in range(len(players), n)]
-        update(new)
-        keep_names([p["name"] for p in new])
-        if target[0] >= n:
+
+        def change(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            n = max(PLAYERS[0], min(PLAYERS[1], len(new) + delta))
+            new = new[:n] + [empty_player(names[i] if i < len(names) else tr("cavasie_ui.quick.player", n=i + 1))
+                             for i in range(len(new), n)]
+            keep_names([p["name"] for p in new])
+            return new
+
+        update(change)
+        if target[0] >= max(PLAYERS[0], min(PLAYERS[1], len(players) + delta)):
             set_target((0, "hand"))
 
     def use_edited(on: bool) -> None:
         set_edited(on)
-        update([empty_player(p["name"]) for p in players])  # the cards of one deck mean nothing in another
+        update(lambda new: [empty_player(p["name"]) for p in new])  # one deck's cards mean nothing in another
 
     blocks: list[tuple[str, list[str]]] = []
     problem = None
