@@ -20,6 +20,7 @@ VIEWS = GameViews(
     rules_page=CavasieRules,
     rules=RULES,
     setup_form=CavasieSetup,
+    options_heading="cavasie_ui.setup.heading",  # the dealer, chips and deck: the table's, not house rules
     describe_step=describe_step,
     stats_sections=stats_sections,
     option_labels={"dealer": "cavasie_ui.option.dealer", "chips": "cavasie_ui.option.chips",
