@@ -134,7 +134,7 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
     rows: list[ft.Control] = [
         ft.Text(tr("cavasie_ui.deck.card_title", code=card.get("code", "?")), size=17, weight=ft.FontWeight.BOLD),
         ft.TextField(label=tr("cavasie_ui.deck.code"), value=str(card.get("code", "")), max_length=4, dense=True,
-                     key="deck-code", on_change=lambda e: change(index, code=e.control.value.strip())),
+                     key=f"deck-code-{index}", on_change=lambda e: change(index, code=e.control.value.strip())),
         ft.Text(tr("cavasie_ui.deck.colour"), size=14),
         choice_row([(colour_word(tr, colour), colour) for colour in colours], card.get("colour"),
                    lambda colour: change(index, colour=colour), "deck-colour"),
@@ -155,7 +155,7 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
                                card.get("shape"), lambda shape: change(index, shape=shape), "deck-shape"))
     rows += [
         ft.TextField(label=tr("cavasie_ui.deck.name"), value=str(card.get("name", "")), max_length=MAX_TEXT,
-                     dense=True, key="deck-name", on_change=lambda e: change(index, name=e.control.value)),
+                     dense=True, key=f"deck-name-{index}", on_change=lambda e: change(index, name=e.control.value)),
         *(ft.Text(problem.message(lang), size=14, color=ft.Colors.ERROR) for problem in deck_problems(data)),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             ft.FilledButton(content=tr("cavasie_ui.deck.done"), height=TAP, key="deck-card-done",
@@ -164,8 +164,9 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
                               key="deck-remove-card", on_click=lambda: remove(index)),
         ]),
     ]
-    return ft.Container(key="deck-card-panel", padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                        content=ft.Column(spacing=8, controls=rows))
+    # Keyed by the card: another card's panel is new controls, never this one's with old handlers.
+    return ft.Container(key=f"deck-card-panel-{index}", padding=12, border_radius=12,
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(spacing=8, controls=rows))
 
 
 def status_box(tr: Tr, lang: str, data: dict[str, Any]) -> ft.Control:
