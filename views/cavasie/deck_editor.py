@@ -17,7 +17,8 @@ import flet as ft
 from companion.cavasie import deck_problems, default_deck_data, load_deck
 from companion.cavasie.deck import MAX_TEXT, MAX_VALUE, deal_size
 from views.cavasie.explain import CARD_COLOURS, QUOTO_FACE, Tr, colour_word
-from views.cavasie.stored import DECK_KEY, dump_deck, read_deck, use_kept
+from views.cavasie.stored import DECK_KEY, dump_deck, read_deck, use_changing, use_kept
+from views.hooks import use_state
 from views.model import AppModel
 from views.ui import TAP, body, confirm_dialog, heading, icon_button, switch_row
 
@@ -193,10 +194,12 @@ def status_box(tr: Tr, lang: str, data: dict[str, Any]) -> ft.Control:
 def DeckEditor(model: AppModel) -> ft.Control:
     tr = model.tr
     kept, loaded, keep = use_kept(DECK_KEY, read_deck, dump_deck)
-    draft, set_draft = ft.use_state(None)
-    open_index, set_open_index = ft.use_state(None)
-    new_colour, set_new_colour = ft.use_state("")
-    asking, set_asking = ft.use_state(False)  # "back to the standard deck?"
+    no_deck: dict[str, Any] | None = None  # not read from the device yet
+    draft, change_draft, set_draft = use_changing(lambda: no_deck)
+    no_card: int | None = None
+    open_index, set_open_index = use_state(no_card)
+    new_colour, set_new_colour = use_state("")
+    asking, set_asking = use_state(False)  # "back to the standard deck?"
 
     def start_from_kept() -> None:
         if loaded and draft is None:
@@ -218,10 +221,13 @@ def DeckEditor(model: AppModel) -> ft.Control:
         return body(ft.ProgressRing(key="deck-loading"))
     data: dict[str, Any] = draft
 
+    def need(deck: dict[str, Any] | None) -> dict[str, Any]:
+        return deck if deck is not None else data
+
     # Each edit is made to the deck as it is when the edit lands (a functional update), so two
     # quick taps on "one higher" count twice.
     def change(index: int, **changes: Any) -> None:
-        set_draft(lambda old: with_card(old, index, **changes))
+        change_draft(lambda old: with_card(need(old), index, **changes))
 
     def bump(index: int, step: int) -> None:
         def apply(old: dict[str, Any]) -> dict[str, Any]:
@@ -229,20 +235,20 @@ def DeckEditor(model: AppModel) -> ft.Control:
             number = value if isinstance(value, int) and not isinstance(value, bool) else 0
             return with_card(old, index, value=max(0, min(MAX_VALUE, number + step)))
 
-        set_draft(apply)
+        change_draft(lambda old: apply(need(old)))
 
     def remove(index: int) -> None:
         set_open_index(None)
-        set_draft(lambda old: without_card(old, index))
+        change_draft(lambda old: without_card(need(old), index))
 
     def add_card() -> None:
-        set_draft(with_new_card)
+        change_draft(lambda old: with_new_card(need(old)))
         set_open_index(len(data["cards"]))
 
     def add_colour() -> None:
         name = new_colour.strip()
         if name:
-            set_draft(lambda old: with_colour(old, name))
+            change_draft(lambda old: with_colour(need(old), name))
             set_new_colour("")
 
     def save() -> None:
@@ -261,9 +267,9 @@ def DeckEditor(model: AppModel) -> ft.Control:
         card_button(tr, data, index, data["cards"][index], index == open_index, set_open_index)
         for index in indices]) for indices in by_colour.values()]
     def drop_colour(colour: str) -> None:
-        set_draft(lambda old: without_colour(old, colour))
+        change_draft(lambda old: without_colour(need(old), colour))
 
-    colour_chips = [
+    colour_chips: list[ft.Control] = [
         ft.Chip(label=ft.Text(colour_word(tr, colour)), key=f"deck-colour-chip-{colour}",
                 on_delete=None if colour_in_use(data, colour) else (lambda _, c=colour: drop_colour(c)))
         for colour in data["colours"]]

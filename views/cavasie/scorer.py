@@ -16,7 +16,16 @@ from companion.errors import RefereeError
 from views.cavasie.cards import card_face, deck_picker
 from views.cavasie.explain import Tr, settlement_text
 from views.cavasie.ladder import ladder_button, ladder_dialog
-from views.cavasie.stored import DECK_KEY, MAX_NAME, NAMES_KEY, dump_deck, read_deck, read_names, use_kept
+from views.cavasie.stored import (
+    DECK_KEY,
+    MAX_NAME,
+    NAMES_KEY,
+    dump_deck,
+    read_deck,
+    read_names,
+    use_changing,
+    use_kept,
+)
 from views.model import AppModel
 from views.ui import TAP, body, switch_row
 
@@ -52,7 +61,8 @@ def QuickScorer(model: AppModel) -> ft.Control:
     tr = model.tr
     kept_names, names_read, keep_names = use_kept(NAMES_KEY, read_names)
     kept_deck, _, _ = use_kept(DECK_KEY, read_deck, dump_deck)
-    players, set_players = ft.use_state(lambda: [empty_player(tr("cavasie_ui.quick.player", n=n)) for n in (1, 2)])
+    players, change_players, set_players = use_changing(
+        lambda: [empty_player(tr("cavasie_ui.quick.player", n=n)) for n in (1, 2)])
     target, set_target = ft.use_state((0, "hand"))
     shown, set_shown = ft.use_state(False)
     edited, set_edited = ft.use_state(False)  # score with this device's edited deck
@@ -70,7 +80,7 @@ def QuickScorer(model: AppModel) -> ft.Control:
     # Each change is worked out from the players as they are when it lands (a functional
     # update): two quick taps, or a name typed while the screen redraws, never undo each other.
     def update(change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
-        set_players(lambda old: change([dict(p) for p in old]))
+        change_players(lambda old: change([dict(p) for p in old]))
         set_shown(False)
 
     def pick(code: str) -> None:

@@ -53,7 +53,8 @@ def CavasieSetup(model: AppModel, setup: dict[str, Any], set_setup: Callable[[di
         ft.Text(option_label(model, GAME, views, OPTIONS["deck"]), size=15),
     ]
     chosen = setup.get("deck")
-    choices = [(tr("cavasie_ui.setup.standard_deck"), None, "deck-standard")]
+    choices: list[tuple[str, dict[str, Any] | None, str]] = [(tr("cavasie_ui.setup.standard_deck"), None,
+                                                              "deck-standard")]
     if kept is not None:
         changed = len(changed_cards(kept))
         choices.append((tr("cavasie_ui.setup.kept_deck", cards=len(kept["cards"]), changed=changed), kept,

@@ -10,11 +10,12 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from companion.cavasie import deck_problems
+from views.hooks import use_state
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +48,13 @@ def dump_deck(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def use_kept(key: str, read: Callable[[Any], T | None], dump: Callable[[T], Any] = lambda value: value,
+def use_kept(key: str, read: Callable[[Any], T | None], dump: Callable[[Any], Any] | None = None,
              ) -> tuple[T | None, bool, Callable[[T | None], None]]:
     """A value kept on the device: (the value or None, whether it has been read, keep(new)).
     `read` turns what the device kept into the value (None: nothing usable); `dump` the value
     into what it keeps (a string, a number, a list of strings)."""
-    value, set_value = ft.use_state(None)
-    loaded, set_loaded = ft.use_state(False)
+    value, set_value = use_state(cast("T | None", None))
+    loaded, set_loaded = use_state(False)
     storage: Any = ft.use_ref(None)
     page = ft.context.page
 
@@ -79,10 +80,18 @@ def use_kept(key: str, read: Callable[[Any], T | None], dump: Callable[[T], Any]
                 if new is None:
                     await storage.current.remove(key)
                 else:
-                    await storage.current.set(key, dump(new))
+                    await storage.current.set(key, new if dump is None else dump(new))
             except Exception as failed:
                 log.info("the device did not keep %s: %s", key, failed)
 
         page.run_task(write)
 
     return value, loaded, keep
+
+
+def use_changing(make: Callable[[], T]) -> tuple[T, Callable[[Callable[[T], T]], None], Callable[[T], None]]:
+    """State made by `make()` on the first render, then changed by functions of what it is when
+    each change lands (two quick taps never undo each other), or set outright. (Flet's setter
+    takes either; the two names say which one is meant.)"""
+    value, change = ft.use_state(cast(Any, make))
+    return cast(T, value), cast("Callable[[Callable[[T], T]], None]", change), cast("Callable[[T], None]", change)
