@@ -132,6 +132,25 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     shot(page, "cavasie_phone_360_showdown_explained")
 
 
+def type_into(page, field, text: str) -> None:
+    """Replace what `field` holds with `text` as a player does: tap it where it stands still, and
+    type once Flutter has given it the focus (text filled in before that is never seen)."""
+    reveal(page, field)
+    where = field.bounding_box()
+    for _ in range(20):  # a field still moving (the page settling) is tapped where it lands
+        page.wait_for_timeout(150)
+        again = field.bounding_box()
+        if again == where:
+            break
+        where = again
+    for _ in range(20):  # a player waits for the caret before typing
+        field.click()
+        page.wait_for_timeout(300)
+        if field.evaluate("element => element === document.activeElement"):
+            break
+    field.fill(text)
+
+
 def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_server, browser):
     """The rule a refusal cites comes first; the ladder and the referee's readings are listed in
     full; the quick scorer has its own address, ranks a showdown of a dealer and one player
@@ -155,10 +174,10 @@ def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_serve
     tap(page, t("cavasie_ui.quick.open", "ko"))
     wait_for_path(page, "/tool/cavasie/scorer")
     wait_for_text(page, t("cavasie_ui.quick.intro", "ko"))
-    page.get_by_role("textbox", name=t("cavasie_ui.quick.name", "ko", n=1)).fill("민수")
-    page.get_by_role("textbox", name=t("cavasie_ui.quick.name", "ko", n=2)).fill("지아")
-    wait_for_text(page, t("cavasie_ui.quick.pile.floor", "ko", name="지아"))
-    wait_for_text(page, t("cavasie_ui.quick.pile.floor", "ko", name="민수"))
+    for seat, name in enumerate(("민수", "지아"), start=1):
+        field = page.get_by_role("textbox", name=t("cavasie_ui.quick.name", "ko", n=seat))
+        type_into(page, field, name)
+        wait_for_text(page, t("cavasie_ui.quick.pile.floor", "ko", name=name))
     for code in ("A5", "S6"):
         tap(page, ko(code))
     tap(page, t("cavasie_ui.quick.pile.floor", "ko", name="민수"))
@@ -236,13 +255,12 @@ def test_cv1_a_deck_edited_on_the_phone_is_played_and_explained_with_its_card(ap
     shot(page, "cavasie_deck_editor_phone_360_card")
     # An edit the engine refuses is shown with its reason, and the deck cannot be kept.
     code = page.get_by_role("textbox", name="Code (as printed on the card)")
-    code.click()
-    code.fill("A1")
+    type_into(page, code, "A1")
     wait_for_text(page, "Two cards of the deck have the code A1. (CV-6)")
     assert button(page, "Keep this deck on this device").is_disabled()
     reveal(page, button(page, "Remove this card"))
     shot(page, "cavasie_deck_editor_phone_360_problem")
-    code.fill("A2")
+    type_into(page, code, "A2")
     wait_until(page, lambda: "(CV-6)" not in visible_text(page), "the problem going once the code is A2 again")
     tap(page, "Done")
     wait_for_text(page, "Changed from the Didopoikas: 1 card (A2).")
