@@ -4,7 +4,10 @@
 // - On a first visit the page waits until this worker controls it before loading anything big
 //   (keep.js), so every file the app loads passes through here once and is kept as it passes;
 //   once the app has started, the page asks for the rest ("keep-all": the files this browser
-//   did not need yet), so nothing is downloaded twice.
+//   did not need yet), so nothing is downloaded twice. Of the two CanvasKit builds (Chromium's
+//   own, the full one for other browsers) only the one this browser loaded is kept: the other
+//   would add 2-3 MB to the first visit for nothing (a browser that picks the other one later,
+//   after an update, downloads it then, as on a first visit).
 // - Every request for the site's own files is answered from that copy; an address of a screen
 //   (/match/3, /history ...) gets the page, which opens that screen; the engine's requests for
 //   fallback-font slices get the one font the app ships for that script.
@@ -23,6 +26,23 @@ const AT_ONCE = 6;  // downloads at a time while keeping files
 const scope = new URL(self.registration.scope);
 
 const address = (path) => new URL(path, scope).href;
+// The two CanvasKit builds: a browser loads one of them (its script first, then its wasm).
+const VARIANTS = [["canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"],
+                  ["canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"]];
+
+// The files of the CanvasKit build this browser did not load (nothing if it loaded neither yet),
+// as seen in `cache` or in the copies of an older version.
+async function otherVariant(cache, copies) {
+  const loaded = async (path) => {
+    for (const kept of [cache, ...copies.map((copy) => copy.cache)]) {
+      if (await kept.match(address(path))) return true;
+    }
+    return false;
+  };
+  const [full, chromium] = await Promise.all(VARIANTS.map((variant) => loaded(variant[0])));
+  if (full === chromium) return new Set();
+  return new Set(full ? VARIANTS[1] : VARIANTS[0]);
+}
 
 async function download(cache, path) {
   const response = await fetch(address(path), { cache: "no-cache" });
@@ -34,8 +54,9 @@ async function download(cache, path) {
 async function keepAll(copies = []) {
   const cache = await caches.open(CACHE);
   const missing = [];
+  const unused = await otherVariant(cache, copies);
   for (const path of Object.keys(FILES)) {
-    if (await cache.match(address(path))) continue;
+    if (unused.has(path) || await cache.match(address(path))) continue;
     missing.push(path);
   }
   const next = async () => {
