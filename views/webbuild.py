@@ -61,6 +61,8 @@ LEFT_OUT = {
     "zxing-cpp": "a compiled library with no Pyodide build: the QR-photo import is hidden in the browser",
     "pillow": "not in this Pyodide; QR codes are drawn with PyPNG, and photos are not read",
 }
+# Parts of the staged libraries the app never imports: their test kits, Alembic's `init` templates.
+UNUSED_LIBRARY_PARTS = ("sqlalchemy/testing/", "alembic/testing/", "alembic/templates/")
 # Files of the staged libraries that are not Python the app runs.
 SKIPPED_SUFFIXES = (".pyc", ".so", ".pyd", ".pyi", ".c", ".h", ".pyx", ".pxd", ".dart", ".typed", ".cdx.json")
 
@@ -149,10 +151,13 @@ def browser_distributions() -> list[metadata.Distribution]:
 
 def copy_distribution(distribution: metadata.Distribution, target: Path) -> None:
     """The distribution's Python files (and data) into `target`, with its METADATA for
-    importlib.metadata; no compiled modules, byte code, stubs or scripts."""
+    importlib.metadata; no compiled modules, byte code, stubs or scripts, nothing of
+    `UNUSED_LIBRARY_PARTS`."""
     for file in distribution.files or []:
         parts = Path(str(file)).parts
         if parts[0] == ".." or "__pycache__" in parts or parts[0] == "flutter" or str(file).endswith(SKIPPED_SUFFIXES):
+            continue
+        if Path(str(file)).as_posix().startswith(UNUSED_LIBRARY_PARTS):
             continue
         if parts[0].endswith(".dist-info") and parts[-1] != "METADATA":
             continue

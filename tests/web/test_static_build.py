@@ -93,6 +93,8 @@ def test_the_archive_holds_the_app_and_its_libraries_only(site) -> None:
     assert not [name for name in names if name.startswith(("tests/", "docs/")) or "/assets/" in name]
     assert "views/webbuild.py" not in names and "views/static_site/main.py" not in names
     assert "__pypackages__/sqlalchemy/orm/session.pyc" in names  # byte code, compiled for Pyodide's Python
+    assert not [name for name in names if name.startswith(("__pypackages__/sqlalchemy/testing/",
+                                                            "__pypackages__/alembic/testing/"))]  # never imported
     assert "db/migrations/versions" in {name.rsplit("/", 1)[0] for name in names}  # Alembic reads these
 
 
