@@ -66,6 +66,9 @@ class LiveMatch:
     # Called after every change this screen stores (set by the screen; private, so setting it
     # re-renders nothing).
     _announce: Callable[[LiveMatch], Any] | None = field(default=None, init=False, repr=False, compare=False)
+    # Called whenever the stored match changed as this screen sees it (its own write, another
+    # screen's found by `refresh`): the app's model bumps its data version, so lists read again.
+    _on_change: Callable[[], Any] | None = field(default=None, init=False, repr=False, compare=False)
     _mine = frozenset[int]()  # the seqs of the entries this screen stored (private: no re-render)
 
     @classmethod
@@ -141,8 +144,18 @@ class LiveMatch:
 
     def abandon(self) -> None:
         self.info = self.store.abandon_match(self.match_id)
-        self.revision += 1
+        self._changed()
         self._announced()
+
+    def on_change(self, listener: Callable[[], Any] | None) -> None:
+        """Call `listener()` whenever the stored match changed, here or on another screen (the
+        app's model: `AppModel.live_match` sets it, so no screen has to say it after a tap)."""
+        self._on_change = listener
+
+    def _changed(self) -> None:
+        self.revision += 1
+        if self._on_change is not None:
+            self._on_change()
 
     def announce_to(self, listener: Callable[[LiveMatch], Any] | None) -> None:
         """Call `listener(self)` after every change this screen stores (a move, a roll, an
@@ -175,7 +188,7 @@ class LiveMatch:
         if self.gone:
             self.gone, self.error = False, None
         self.reloaded = True
-        self.revision += 1
+        self._changed()
         return True
 
     def _write(self, step: Callable[[], list[dict[str, Any]]], seen: int | None = None) -> bool:
@@ -195,6 +208,7 @@ class LiveMatch:
                 self._reload()
             except UnknownMatch:
                 return self._lost()
+            self._changed()
             return self._refused(StoreFailure(stale.message_id, **stale.params))
         except UnknownMatch:  # deleted meanwhile: nothing was stored anywhere
             return self._lost()
@@ -203,12 +217,14 @@ class LiveMatch:
         self._mine = self._mine | {self.session.seq}
         self.info = self.store.match(self.match_id)  # status, result and placings as committed
         self.error, self.events, self.reloaded = None, events, False
-        self.revision += 1
+        self._changed()
         self._announced()
         return True
 
     def _lost(self) -> bool:
         self.gone = True
+        if self._on_change is not None:
+            self._on_change()
         return self._refused(StoreFailure("store.match_gone", match_id=self.match_id))
 
     def _reload(self) -> None:

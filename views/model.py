@@ -216,6 +216,7 @@ class AppModel:
         live = self._lives.get(match_id)
         if live is None:
             live = self._lives[match_id] = load()
+            live.on_change(self.changed)  # every change it stores or finds: lists read again
         else:
             live.refresh()
         return live

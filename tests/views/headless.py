@@ -78,6 +78,11 @@ class Headless:
         await app.settle()
         return app
 
+    @property
+    def model(self) -> Any:
+        """The page's AppModel (the root component's one argument)."""
+        return self.page.views.args[0]
+
     def controls(self) -> Iterator[BaseControl]:
         return iter(list(self.session.index.values()))
 

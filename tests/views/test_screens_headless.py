@@ -88,3 +88,28 @@ def test_statistics_of_a_player_and_of_someone_unknown(seeded) -> None:
         nobody.close()
 
     run(look)
+
+
+def test_a_tap_on_a_game_screen_is_shown_and_read_again_without_the_screen_asking(tmp_path: Path) -> None:
+    """The counter game's screen (tests/views/counter_views.py) only calls `live.apply`: the
+    LiveMatch re-renders it, and tells the app's model, whose lists then read again."""
+    from companion.games import register_extra
+    from views.games import register_views
+
+    register_extra("tests.db.counter_game")
+    register_views("counter", "tests.views.counter_views")
+    with Store(f"sqlite:///{tmp_path / 'tap.db'}") as store:
+        ana = store.add_player("Ana", "#d32f2f").id
+        match_id = store.create_match("counter", {"start": 0, "target": 5}, [SeatSpec(ana, 0)])
+
+        async def tap_once() -> None:
+            app = await Headless.open(store, f"/match/{match_id}")
+            await app.wait_for_text("total 0")
+            model = app.model
+            version = model.data_version
+            await app.tap("counter-add")
+            await app.wait_for_text("total 1")
+            assert model.data_version > version  # the tap told the model: the lists read again
+            app.close()
+
+        run(tap_once)

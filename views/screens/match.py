@@ -71,8 +71,8 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
         gone.current = False
         while not gone.current:
             await asyncio.sleep(POLL_SECONDS)
-            if live is not None and not gone.current and live.refresh():
-                model.changed()
+            if live is not None and not gone.current:
+                live.refresh()  # a change found tells the model itself (LiveMatch.on_change)
 
     def stop() -> None:
         gone.current = True
@@ -126,7 +126,6 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
     on every game's screen."""
     asking, set_asking = ft.use_state(False)
     sharing, set_sharing = use_state(cast("str | None", None))  # the table's link while shown ("" if it has none)
-    _ = live.revision
     seen = live.seq  # the taps below name this rendering: a double tap stores one entry
     page = ft.context.page
 
@@ -141,8 +140,11 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
 
     def abandon() -> None:
         set_asking(False)
-        live.abandon()
-        model.changed()
+        try:
+            live.abandon()
+        except StoreError as failed:  # not stored: the match goes on, and the screen says why
+            model.say(failed.message(model.lang))
+            return
         model.home()
 
     ft.use_dialog(confirm_dialog(
@@ -160,10 +162,10 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         # reaches the button it was aimed at, never its successor.
         ft.OutlinedButton(content=model.tr("app.undo"), icon=ft.Icons.UNDO, height=TAP, key=f"undo-{seen}",
                           disabled=not live.session.can_undo or not live.active,
-                          on_click=lambda: undo(live, model, seen)),
+                          on_click=lambda: live.undo(seen=seen)),
         ft.OutlinedButton(content=model.tr("app.redo"), icon=ft.Icons.REDO, height=TAP, key=f"redo-{seen}",
                           disabled=not live.session.can_redo or not live.active,
-                          on_click=lambda: redo(live, model, seen)),
+                          on_click=lambda: live.redo(seen=seen)),
         *(extra or []),
         rules,
         *([] if IN_BROWSER else [  # no server in the browser: no other phone could open the link
@@ -172,16 +174,6 @@ def MatchTools(model: AppModel, live: LiveMatch, extra: list[ft.Control] | None 
         *([ft.OutlinedButton(content=model.tr("match.abandon"), icon=ft.Icons.FLAG, height=TAP, key="abandon",
                              on_click=lambda: set_asking(True))] if playing else []),
     ])
-
-
-def undo(live: LiveMatch, model: AppModel, seen: int) -> None:
-    if live.undo(seen=seen):
-        model.changed()
-
-
-def redo(live: LiveMatch, model: AppModel, seen: int) -> None:
-    if live.redo(seen=seen):
-        model.changed()
 
 
 def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
