@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from views.games import style
+from views.hooks import Kept
 
 TAP = 56  # minimum height of a tap target, in logical pixels (thumb-sized)
 
@@ -124,3 +125,15 @@ def game_chips(tr: Callable[..., str], games: Sequence[str], chosen: str | None,
                   on_select=lambda e, game=game: pick(game))
           for game in games],
     ])
+
+
+def field_text(initial: str, drawn: Kept[bool]) -> str:
+    """The text a text field is drawn with: `initial` the first time, then None, which leaves it
+    as the player has typed it (Flet keeps the text a field holds when it is drawn again without
+    one). A field drawn from the screen's state instead sends an older text back whenever the
+    screen draws one keystroke while the next is on its way, and the player loses what they typed
+    since (issue 17's "PA-12" search)."""
+    if drawn.current:
+        return None  # type: ignore[return-value]  # Flet's None: "keep the text the field holds"
+    drawn.current = True
+    return initial

@@ -17,7 +17,7 @@ from views.games import GameViews, game_views
 from views.hooks import use_lazy_state, use_ref, use_state
 from views.model import PLAYERS, AppModel, Screen
 from views.reading import use_reads
-from views.ui import COLOUR_NAMES, PLAYER_COLOURS, TAP, body, colour_dot, heading, icon_button, switch_row
+from views.ui import COLOUR_NAMES, PLAYER_COLOURS, TAP, body, colour_dot, field_text, heading, icon_button, switch_row
 
 
 def first_free_colour(players: Any) -> str:
@@ -69,8 +69,9 @@ def NewMatch(model: AppModel, screen: Screen) -> ft.Control:
 def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
     info = game
     chosen, set_chosen = use_state(tuple[int, ...]())  # player ids in seat order
-    name, set_name = use_state("")
-    typed = use_ref("")  # the field as last typed: a tap may come before the re-render
+    typed = use_ref("")  # the name field as last typed (the field itself is the player's: field_text)
+    drawn = use_ref(False)
+    added, set_added = use_state(0)  # players added here: a new name field (empty) after each
     colour, set_colour = use_lazy_state(lambda: first_free_colour(model.players()))
     setup, set_setup = use_lazy_state(game.defaults)
     problem, set_problem = use_state(cast("str | None", None))
@@ -94,7 +95,6 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
 
     def type_name(value: str) -> None:
         typed.current = value
-        set_name(value)
 
     def add_player() -> None:
         clean = (typed.current or "").strip()
@@ -110,7 +110,7 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
             set_problem(refused.message(model.lang))
             return
         typed.current = ""
-        set_name("")
+        set_added(added + 1)
         set_problem(None)
         set_chosen((*chosen, player.id))
         set_colour(first_free_colour([*players, player]))
@@ -181,7 +181,8 @@ def NewMatchForm(model: AppModel, game: Game, views: GameViews) -> ft.Control:
         else ft.Text(model.tr("new.no_players")),
         heading(model.tr("new.add_player")),
         ft.Row(controls=[
-            ft.TextField(label=model.tr("new.player_name"), value=name, expand=True, max_length=40,
+            ft.TextField(label=model.tr("new.player_name"), value=field_text("", drawn), expand=True, max_length=40,
+                         key=f"player-name-{added}",
                          on_change=lambda e: type_name(e.control.value), on_submit=lambda e: add_player()),
             ft.FilledButton(content=model.tr("new.add_player"), icon=ft.Icons.PERSON_ADD, height=TAP,
                             on_click=lambda: add_player()),

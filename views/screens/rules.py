@@ -7,9 +7,9 @@ import flet as ft
 
 from companion.games import games
 from views.games import RuleText, game_views
-from views.hooks import use_state
+from views.hooks import use_ref, use_state
 from views.model import AppModel, Screen
-from views.ui import TAP, body, heading
+from views.ui import TAP, body, field_text, heading
 
 MAX_HITS = 40
 
@@ -44,6 +44,7 @@ def Rules(model: AppModel, screen: Screen) -> ft.Control:
 @ft.component
 def RuleSearch(model: AppModel, initial: str) -> ft.Control:
     query, set_query = use_state(initial)
+    drawn = use_ref(False)
     hits = search_rules(model, query)
     tiles: list[ft.Control] = [
         ft.ListTile(
@@ -52,10 +53,15 @@ def RuleSearch(model: AppModel, initial: str) -> ft.Control:
             title=ft.Text(model.tr(f"game.{game}"), size=13),
             subtitle=ft.Text(text, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
             min_height=TAP,
-            on_click=lambda e, g=game, r=rule.id: model.go("rules", game=g, rule=r),
+            on_click=lambda e, g=game, r=rule.id: open_rule(g, r),
         )
         for game, rule, text in hits
     ]
+    def open_rule(game: str, rule: str) -> None:
+        """The rule's page, with this search (and its query) below it, for Back."""
+        model.replace("rules", q=query)
+        model.go("rules", game=game, rule=rule)
+
     results: list[ft.Control]
     if not query.strip():
         results = [ft.Text(model.tr("rules.search_hint"), size=15)]
@@ -65,7 +71,8 @@ def RuleSearch(model: AppModel, initial: str) -> ft.Control:
         results = [ft.Card(content=ft.Column(spacing=0, controls=tiles))]
     return body(
         heading(model.tr("rules.search_title")),
-        ft.TextField(label=model.tr("rules.search_label"), value=query, autofocus=True, key="rule-search",
+        ft.TextField(label=model.tr("rules.search_label"), value=field_text(initial, drawn),
+                     autofocus=True, key="rule-search",
                      prefix_icon=ft.Icons.SEARCH, on_change=lambda e: set_query(e.control.value)),
         *results,
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
