@@ -14,7 +14,7 @@ from views.model import AppModel
 from views.prefs import load_prefs
 from views.reading import use_reads
 from views.screens import SCREENS
-from views.ui import icon_button, notice_banner
+from views.ui import TAP, icon_button, notice_banner
 from views.webclient import FONT_FAMILY, FONT_FILE
 from views.words import install as keep_korean_words_whole
 
@@ -74,8 +74,10 @@ def App(model: AppModel) -> ft.View:
     spec = SCREENS[screen.name]
     use_reads(model, spec.title_reads(model, screen))
     title = spec.title(model, screen)
-    # The key makes a new screen start with fresh local state (form fields, dialogs).
-    content = spec.body(model, screen, key=f"{len(model.stack)}:{screen}")
+    # The key makes a new screen start with fresh local state (form fields, dialogs), and at the
+    # top of its page (the scrolling column below has it too).
+    here = f"{len(model.stack)}:{screen}"
+    content = spec.body(model, screen, key=here)
 
     leading = None
     if len(model.stack) > 1 and model.guard is None:  # a locked device has nowhere to go back to
@@ -84,27 +86,51 @@ def App(model: AppModel) -> ft.View:
     bar_actions: list[ft.Control] = []
     if model.guard is not None:
         pass  # a device not let in (views/access.py): no way from its one screen into the app
-    elif screen.name == "home":
-        bar_actions.append(icon_button(ft.Icons.HISTORY, model.tr("app.history"),
-                                         on_click=lambda: model.go("history")))
     if screen.name != "settings" and model.guard is None:
         bar_actions.append(icon_button(ft.Icons.SETTINGS, model.tr("app.settings"),
                                          on_click=lambda: model.go("settings")))
-    controls: list[ft.BaseControl] = []
+    controls: list[ft.Control] = []
     if model.notice:
         controls.append(notice_banner(model.notice, lambda: setattr(model, "notice", None), model.tr("app.close")))
     controls.append(content)
     return ft.View(
         route="/",
-        scroll=ft.ScrollMode.AUTO,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+        padding=0,
         appbar=ft.AppBar(
             leading=leading,
             title=ft.Text(title, size=18),
             actions=bar_actions,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
-        controls=controls,
+        bottom_appbar=thumb_bar(model) if screen.name == "home" and model.guard is None else None,
+        controls=[ft.Column(key=f"page-{here}", scroll=ft.ScrollMode.AUTO, expand=True, controls=[
+            ft.Container(padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+                         content=ft.Column(spacing=10, controls=controls)),
+        ])],
+    )
+
+
+# The places a player goes from home, at the bottom where a thumb reaches on a phone.
+THUMB_BAR = (("history", "app.history", ft.Icons.HISTORY), ("stats", "app.stats", ft.Icons.INSIGHTS),
+             ("players", "app.players", ft.Icons.PEOPLE), ("rules", "rules.search_short", ft.Icons.SEARCH),
+             ("exchange", "app.exchange_short", ft.Icons.IMPORT_EXPORT))
+
+
+def thumb_bar(model: AppModel) -> ft.BottomAppBar:
+    return ft.BottomAppBar(
+        height=TAP + 16, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE_CONTAINER,
+        content=ft.Row(spacing=0, controls=[
+            ft.TextButton(
+                key=f"bar-{name}", expand=True, height=TAP,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2, vertical=2)),
+                on_click=lambda e, name=name: model.go(name),
+                content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                  controls=[ft.Icon(icon, size=22),
+                                            ft.Text(model.tr(label), size=12, max_lines=1,
+                                                    overflow=ft.TextOverflow.ELLIPSIS)]),
+            )
+            for name, label, icon in THUMB_BAR
+        ]),
     )
 
 

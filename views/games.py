@@ -61,6 +61,8 @@ class Told:
     mover: int | None
 
 
+# (tr, a match's state, the players' names by seat) -> how far it got: "Round 3 · …" (None: nothing)
+Progress = Callable[[Tr, Any, Mapping[int, str]], "str | None"]
 # (tr, lang, told) -> the entry in the game's own words, or None where it has none
 Describer = Callable[[Tr, str, Told], "str | None"]
 
@@ -98,6 +100,7 @@ class GameViews:
     # {average}) where the game's score is not points (Çävasie counts chips)
     score_text: str | None = None
     scores_text: str | None = None
+    progress: Progress | None = None  # an unfinished match's tile; None: whose turn it is
 
 
 _PLUGGED: dict[str, str] = {}  # game id -> module defining VIEWS, for a game outside views/
@@ -137,6 +140,21 @@ def score_text(game_id: str, plural: bool = False) -> str:
     views = game_views(game_id)
     own = None if views is None else (views.scores_text if plural else views.score_text)
     return own or ("stats.scores" if plural else "record.score")
+
+
+def progress_text(game_id: str, tr: Tr, state: Any, names: Mapping[int, str]) -> str | None:
+    """How far an unfinished match got, in its game's words, or whose turn it is; None where
+    nothing can be said (anyone may act, or the game's words cannot be made of this state)."""
+    record, views = game_record(game_id), game_views(game_id)
+    if record is None:
+        return None
+    try:
+        if views is not None and views.progress is not None:
+            return views.progress(tr, state, names)
+        seat = record.engine.to_move(state)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
+    return tr("table.to_move", name=names.get(seat, "?")) if seat is not None else None
 
 
 def tell(game_id: str, tr: Tr, lang: str, told: Told) -> str | None:

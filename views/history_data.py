@@ -132,6 +132,7 @@ class RowView:
     started_at: datetime
     finished_at: datetime | None
     seats: tuple[SeatSummary, ...]
+    progress: str | None = None  # how far a match still being played got ("Ana to move")
 
     @property
     def ended(self) -> bool:
@@ -186,8 +187,10 @@ def duration_text(tr: Tr, length: timedelta | None) -> str | None:
 
 
 def status_line(tr: Tr, row: RowView) -> str:
-    """Status · start time · duration (the duration once it ended)."""
-    parts = [tr(STATUS_KEYS.get(row.status, "match.active")), when_text(row.started_at)]
+    """Status · how far it got · start time · duration (how far while it is played, the duration
+    once it ended)."""
+    parts = [tr(STATUS_KEYS.get(row.status, "match.active")), *([row.progress] if row.progress else []),
+             when_text(row.started_at)]
     length = duration_text(tr, row.finished_at - row.started_at if row.finished_at else None)
     if length:
         parts.append(length)

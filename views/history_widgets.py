@@ -152,15 +152,18 @@ def DateField(model: AppModel, name: str, label: str, value: Any, wrong: bool,
 def match_tile(model: AppModel, row: RowView, on_delete: Callable[[RowView], Any]) -> ft.Control:
     colour, icon = style(row.game)
     name, match_id = row.destination
-    return ft.ListTile(
-        key=f"history-row-{row.id}",
-        leading=ft.Icon(icon, color=colour),
-        title=ft.Text(row_title(model.tr, row)),
-        subtitle=ft.Text(row_text(model.tr, row)),
-        is_three_line=True,
-        min_height=TAP,
-        content_padding=ft.Padding.only(left=12, right=0),
-        on_click=lambda e: model.go(name, id=match_id),
-        trailing=icon_button(ft.Icons.DELETE_OUTLINE, model.tr("history_ui.delete_n", id=row.id),
-                             on_click=lambda e: on_delete(row)),
-    )
+    # The delete button stands beside the row, not in it: the row is read out as the match
+    # ("Bell's Senet · #3 …"), the button on its own ("Delete match 3").
+    return ft.Row(key=f"history-row-{row.id}", spacing=0, controls=[
+        ft.Container(expand=True, content=ft.ListTile(
+            leading=ft.Icon(icon, color=colour),
+            title=ft.Text(row_title(model.tr, row)),
+            subtitle=ft.Text(row_text(model.tr, row)),
+            is_three_line=True,
+            min_height=TAP,
+            content_padding=ft.Padding.only(left=12, right=0),
+            on_click=lambda e: model.go(name, id=match_id),
+        )),
+        icon_button(ft.Icons.DELETE_OUTLINE, model.tr("history_ui.delete_n", id=row.id),
+                    on_click=lambda e: on_delete(row)),
+    ])

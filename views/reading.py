@@ -15,7 +15,10 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from db import Store, StoreError
+from companion.errors import RefereeError
+from companion.games import game as game_record
+from companion.session import CorruptLog, MatchSession
+from db import MatchInfo, Store, StoreError
 from views.browser import in_background
 from views.model import AppModel, StoreRead
 
@@ -52,6 +55,21 @@ def recall(model: AppModel, what: tuple[Any, ...], read: Callable[[Store], T]) -
         found: T | StoreError = model.recalled(what)
         return found
     return model.memoised(what, lambda: safe(read, model.store))
+
+
+def state_read(info: MatchInfo) -> Wanted:
+    """An unfinished match's state, replayed from its log without a recorder (this read writes
+    nothing); None where it cannot be (a game this version lacks, a log the engine refuses)."""
+    def replay(store: Store) -> Any:
+        game = game_record(info.game)
+        if game is None:
+            return None
+        try:
+            return MatchSession.resume(game, info.setup, store.events(info.id)).state
+        except (CorruptLog, RefereeError):
+            return None
+
+    return ("state", info.id), replay
 
 
 def use_reads(model: AppModel, reads: Sequence[Wanted]) -> bool:

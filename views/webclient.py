@@ -47,6 +47,45 @@ RIVE_GUARD = f"""<script>
 """
 
 
+# The app's own Back is a step back in the browser's history. The app asks for the screen it goes
+# back to by its address, which the client would push as a new entry: the browser's Back would
+# then lead forward again (rules → Back → match, and the browser's Back showed the rules once
+# more). So a push of the address just before the current entry steps back instead.
+BACK_STEP = """<script>
+  (() => {
+    const seen = [location.href];
+    let at = 0;
+    const push = history.pushState.bind(history);
+    const replace = history.replaceState.bind(history);
+    const full = (url) => (url == null ? location.href : new URL(url, location.href).href);
+    history.pushState = function (state, title, url) {
+      const next = full(url);
+      if (at > 0 && seen[at - 1] === next) {
+        at -= 1;
+        history.back();
+        return;
+      }
+      seen.length = at + 1;
+      seen.push(next);
+      at += 1;
+      return push(state, title, url);
+    };
+    history.replaceState = function (state, title, url) {
+      seen[at] = full(url);
+      return replace(state, title, url);
+    };
+    addEventListener("popstate", () => {  // the browser's own Back or Forward
+      const now = location.href;
+      if (seen[at] === now) return;
+      if (at > 0 && seen[at - 1] === now) at -= 1;
+      else if (seen[at + 1] === now) at += 1;
+      else { seen.length = 0; seen.push(now); at = 0; }
+    });
+  })();
+</script>
+"""
+
+
 def web_dir() -> Path:
     """flet-web's prebuilt web client (the Flutter engine, CanvasKit, Pyodide)."""
     import flet_web
@@ -90,7 +129,7 @@ def font_manifest(flet_manifest: str, prefix: str = "") -> str:
 
 
 def with_guard(page: str) -> str:
-    """The HTML shell with the Rive guard as the first script of its head."""
+    """The HTML shell with the Rive guard and the Back step as the first scripts of its head."""
     if RIVE_GUARD in page:
         return page
-    return page.replace("<head>", "<head>\n" + RIVE_GUARD, 1)
+    return page.replace("<head>", "<head>\n" + RIVE_GUARD + BACK_STEP, 1)

@@ -113,3 +113,18 @@ def test_a_tap_on_a_game_screen_is_shown_and_read_again_without_the_screen_askin
             app.close()
 
         run(tap_once)
+
+
+def test_an_unfinished_match_says_whose_turn_it_is_on_home_and_in_history(seeded) -> None:
+    from companion.i18n import t
+
+    store, _ = seeded
+    turn = t("table.to_move", "ko", name="Ana")  # the server's language: Korean
+
+    async def look() -> None:
+        for route in ("/", "/history"):
+            app = await Headless.open(store, route)
+            await app.wait_for(lambda app=app: any(turn in text for text in app.texts()), f"whose turn on {route}")
+            app.close()
+
+    run(look)

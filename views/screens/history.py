@@ -15,13 +15,15 @@ The words are views/history_data.py's, the pieces views/history_widgets.py's.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import cast
 
 import flet as ft
 
 from companion.games import app_games
-from db import StoreError
+from db import MatchInfo, StoreError
 from db.history import HistoryPage, history_games, history_page
+from views.games import progress_text
 from views.history_data import (
     Filters,
     OlderPages,
@@ -35,7 +37,7 @@ from views.history_data import (
 from views.history_widgets import delete_dialog, delete_with_undo, filter_controls, match_tile, undo_banner
 from views.hooks import use_state
 from views.model import PLAYERS, UNFINISHED, AppModel, Screen
-from views.reading import Wanted, recall, use_reads
+from views.reading import Wanted, recall, state_read, use_reads
 from views.ui import TAP, body
 
 GAMES: Wanted = (("history.games",), history_games)  # the games that have matches here
@@ -43,6 +45,12 @@ GAMES: Wanted = (("history.games",), history_games)  # the games that have match
 
 def first_page(filters: Filters) -> Wanted:
     return ("history.page", filters.key), lambda store: history_page(store, filters.where)
+
+
+def progress_of(model: AppModel, info: MatchInfo) -> str | None:
+    state = recall(model, *state_read(info))
+    seats = {index: p.name for index, p in enumerate(info.participants)}
+    return progress_text(info.game, model.tr, state, seats) if state is not None else None
 
 
 @ft.component
@@ -55,6 +63,8 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
     games = app_games(stored if isinstance(stored, list) else [])
     filters = parse_filters(screen, games)
     ready = use_reads(model, [first_page(filters)] if ready else []) and ready  # once the filter is known
+    still_played = unfinished_matching(model.unfinished(), filters) if ready else []
+    ready = use_reads(model, [state_read(info) for info in still_played]) and ready  # how far each got
 
     def delete() -> None:
         row = doomed
@@ -89,7 +99,7 @@ def History(model: AppModel, screen: Screen) -> ft.Control:
             return
         set_older(add_page(older, version, page))
 
-    playing = [row_view(info) for info in unfinished_matching(model.unfinished(), filters)]
+    playing = [replace(row_view(info), progress=progress_of(model, info)) for info in still_played]
     rows = playing + [row_view(row) for row in loaded_rows]
     if not rows:
         controls.append(ft.Text(model.tr("history_ui.none_match" if filters.any else "history.empty"), size=16))

@@ -8,9 +8,9 @@ import flet as ft
 from companion.game import Game
 from companion.games import games
 from db import MatchInfo
-from views.games import game_views, style
+from views.games import game_views, progress_text, style
 from views.model import UNFINISHED, AppModel, Screen
-from views.reading import use_reads
+from views.reading import recall, state_read, use_reads
 from views.ui import TAP, body, heading
 
 
@@ -32,9 +32,9 @@ def game_tile(model: AppModel, record: Game) -> ft.Control:
     return ft.Card(
         col={"xs": 12, "sm": 6, "lg": 3},
         content=ft.Container(
-            padding=16,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
             content=ft.Column(
-                spacing=10,
+                spacing=8,
                 controls=[
                     ft.Row(controls=[
                         ft.Container(content=ft.Icon(icon, color=ft.Colors.WHITE, size=28), bgcolor=colour,
@@ -45,17 +45,18 @@ def game_tile(model: AppModel, record: Game) -> ft.Control:
                         ]),
                     ]),
                     ft.Text(model.tr(f"game.{game}.blurb"), size=14),
-                    # Stacked at full width: a long game name never squeezes a button away.
-                    ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
-                        *([ft.FilledButton(content=model.tr("home.new_match_of", game=model.tr(f"game.{game}")),
-                                           icon=ft.Icons.ADD, height=TAP,
-                                           key=f"new-{game}", on_click=lambda: model.go("new", game=game))]
-                          if ready else []),
-                        *([ft.OutlinedButton(content=model.tr("app.rules_of", game=model.tr(f"game.{game}")),
-                                             icon=ft.Icons.MENU_BOOK, height=TAP, key=f"rules-{game}",
-                                             on_click=lambda: model.go("rules", game=game))]
-                          if ready else []),
-                    ]),
+                    # Side by side, in short words (the tile names the game): a phone shows more
+                    # games at once. A screen reader hears each button's whole name.
+                    *([ft.Row(spacing=8, controls=[
+                        ft.FilledButton(content=ft.Text(model.tr("home.new_match"), semantics_label=model.tr(
+                                            "home.new_match_of", game=model.tr(f"game.{game}"))),
+                                        icon=ft.Icons.ADD, height=TAP, expand=True,
+                                        key=f"new-{game}", on_click=lambda: model.go("new", game=game)),
+                        ft.OutlinedButton(content=ft.Text(model.tr("app.rules"), semantics_label=model.tr(
+                                              "app.rules_of", game=model.tr(f"game.{game}"))),
+                                          icon=ft.Icons.MENU_BOOK, height=TAP, expand=True, key=f"rules-{game}",
+                                          on_click=lambda: model.go("rules", game=game)),
+                    ])] if ready else []),
                 ],
             ),
         ),
@@ -64,10 +65,15 @@ def game_tile(model: AppModel, record: Game) -> ft.Control:
 
 def unfinished_tile(model: AppModel, info: MatchInfo) -> ft.Control:
     names = ", ".join(p.name for p in info.participants)
+    state = recall(model, *state_read(info))  # read with the list, off the app's thread
+    seats = {index: p.name for index, p in enumerate(info.participants)}
+    progress = progress_text(info.game, model.tr, state, seats) if state is not None else None
+    where = " · ".join(part for part in (progress, model.tr("match.events", count=info.event_count)) if part)
     return ft.ListTile(
         leading=ft.Icon(style(info.game)[1], color=style(info.game)[0]),
         title=ft.Text(f"{model.tr(f'game.{info.game}')} · #{info.id}"),
-        subtitle=ft.Text(f"{names} · {model.tr('match.events', count=info.event_count)}"),
+        subtitle=ft.Text(f"{names}\n{where}"),
+        is_three_line=True,
         trailing=ft.Icon(ft.Icons.PLAY_ARROW),
         min_height=TAP,
         on_click=lambda: model.go("match", id=info.id),
@@ -77,31 +83,20 @@ def unfinished_tile(model: AppModel, info: MatchInfo) -> ft.Control:
 @ft.component
 def Home(model: AppModel, screen: Screen) -> ft.Control:
     read = use_reads(model, [UNFINISHED])  # off the app's thread; the games show meanwhile
-    unfinished = model.unfinished() if read else []
+    unfinished = model.unfinished()[:5] if read else []
+    read = use_reads(model, [state_read(info) for info in unfinished]) and read  # how far each got
     tiles = ft.ResponsiveRow(controls=[game_tile(model, record) for record in games().values()])
     sections: list[ft.Control]
     if not read:
         sections = [tiles]
     elif unfinished:  # a match waiting at the table comes first
         resume = [heading(model.tr("home.unfinished")), ft.Card(content=ft.Column(
-            spacing=0, controls=[unfinished_tile(model, m) for m in unfinished[:5]]))]
+            spacing=0, controls=[unfinished_tile(model, m) for m in unfinished]))]
         sections = [*resume, tiles]
     else:
         sections = [tiles, ft.Text(model.tr("home.no_unfinished"))]
     return body(
         ft.Text(model.tr("app.tagline"), size=15),
         *sections,
-        ft.Row(wrap=True, spacing=8, controls=[
-            ft.OutlinedButton(content=model.tr("app.history"), icon=ft.Icons.HISTORY, height=TAP,
-                              on_click=lambda: model.go("history")),
-            ft.OutlinedButton(content=model.tr("app.stats"), icon=ft.Icons.INSIGHTS, height=TAP,
-                              on_click=lambda: model.go("stats")),
-            ft.OutlinedButton(content=model.tr("app.exchange"), icon=ft.Icons.IMPORT_EXPORT, height=TAP,
-                              on_click=lambda: model.go("exchange")),
-            ft.OutlinedButton(content=model.tr("app.players"), icon=ft.Icons.PEOPLE, height=TAP,
-                              on_click=lambda: model.go("players")),
-            ft.OutlinedButton(content=model.tr("rules.search_title"), icon=ft.Icons.SEARCH, height=TAP,
-                              key="rules-search", on_click=lambda: model.go("rules")),
-        ]),
         wide=True,
     )
