@@ -114,7 +114,7 @@ def test_language_switch_players_match_and_history(app_server, browser):
     tap(page, "뒤로")
     wait_for_text(page, "끝나지 않은 경기")
     tap(page, "경기 기록", nth=0)
-    wait_for_text(page, f"#{match.id}")
+    wait_for_text(page, t("history_ui.row_title", "ko", game=t("game.senet", "ko"), id=match.id))
     assert "Ada" in visible_text(page) and "보라" in visible_text(page)
     shot(page, "history_ko_phone")
 
