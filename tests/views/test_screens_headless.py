@@ -50,7 +50,7 @@ def test_no_screen_reads_the_store_on_the_apps_thread_while_it_draws(seeded) -> 
     ana, finished, playing = ids["Ana"], ids["finished"], ids["playing"]
     screens = {  # the route, and a text it shows once its reads are in
         "/": "Ana, Ben",
-        "/history": f"#{finished}",
+        "/history": f"· {finished}번 경기",
         "/stats": "Ana",
         f"/stats?player={ana}": "Ana",
         "/stats?game=quacks": "Ana",
