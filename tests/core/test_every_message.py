@@ -54,6 +54,9 @@ COUNTS = (0, 1, 2)
 BOTH_FORMS = re.compile(r"[가-힣A-Za-z0-9]\((?:가|이|를|을|는|은|와|과|로|라|나)\)|\((?:으|이)\)[가-힣]")
 LEFT_OVER = re.compile(r"\{[a-z_]")  # "{name}", or "{name" t() could not read
 PAIRS = ("이/가", "을/를", "은/는", "와/과", "으로/로")
+# "{word}가", "「{card}」를": a particle written for one kind of value instead of `{word:이/가}` (after a
+# bracket, "경기({game})와", the particle belongs to the word before it)
+FIXED_PARTICLE = re.compile(r"\{[a-z_]+\}[」』”’\"]*(?:을|를|이|가|은|는|와|과|으로|로)(?![가-힣])")
 VERBS_TOO = {"draws", "moves", "rolls", "takes", "plays"}  # "set 1 draws chips" is right
 # "1 chips", "1 more chips" (but the end of a range, "0 to 1 chips", "2–1 chips", is fine)
 ONE_PLURAL = re.compile(r"(?<![–\-~/.\d])(?<!to )(?<!and )(?<!or )\b1 "
@@ -129,6 +132,8 @@ def wrong_particles(text: str, values: dict[str, object]) -> list[str]:
 
 def problems(lang: str, key: str, template: str) -> list[str]:
     found = []
+    if lang == "ko" and FIXED_PARTICLE.search(template):
+        found.append(f"a particle that does not follow its value: ko {key}: {template!r}")
     for values, text in renderings(lang, key, template):
         where = f"{lang} {key} {values}: {text!r}"
         if LEFT_OVER.search(text):
@@ -171,6 +176,8 @@ def test_every_message_reads_as_written_by_people(lang):
     ("ko", "{name}이 굴렸습니다."),  # a particle written for one kind of name
     ("ko", "{roll}을 굴렸습니다."),
     ("ko", "{to}으로 옮깁니다."),
+    ("ko", "이 줄에 {word}가 있습니다."),
+    ("ko", "점술 카드 「{card}」를 뽑았습니다."),
     ("en", "Draws {count} chips."),
     ("en", "Drew a {colour} chip."),
     ("en", "{colour} moves first."),
