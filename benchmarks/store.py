@@ -14,14 +14,12 @@
 from __future__ import annotations
 
 import random
-import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from benchmarks import Figure, median_time
+from benchmarks import Figure, median_time, scratch_folder
 
 SMOKE_MATCHES = 300
 HISTORY = 100_000
@@ -77,7 +75,7 @@ def _filed(game: str, setup: dict[str, Any], players: int, log: Sequence[dict[st
     assert rules is not None, game
     setup = rules.check_setup({**setup, "players": players})
     outcome = MatchSession.resume(rules, setup, log).outcome()
-    url = f"sqlite:///{Path(tempfile.mkdtemp(prefix=f'companion-bench-store-{game}-')) / 'bench.db'}"
+    url = f"sqlite:///{scratch_folder(f'store-{game}') / 'bench.db'}"
     with Store(url) as store:
         ids = [store.add_player(f"Player {seat + 1}", "#d32f2f").id for seat in range(players)]
         seats = tuple(SeatRecord(seat, f"Player {seat + 1}", None, outcome.scores.get(seat) if outcome.over else None,
