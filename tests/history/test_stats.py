@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import text
 
 from companion.games import games
 from db import Store, errors
@@ -71,6 +72,7 @@ def test_a_player_without_matches(store: Store) -> None:
 
 @pytest.mark.parametrize("player_id", [999, True, "1"])
 def test_an_unknown_player_is_refused(store: Store, player_id: object) -> None:
+    add_player(store, "Anna")  # player 1 exists: True and "1" are still no player's id
     with pytest.raises(errors.UnknownPlayer):
         player_stats(store, player_id)  # type: ignore[arg-type]
     with pytest.raises(errors.UnknownPlayer):
@@ -169,6 +171,19 @@ def test_cavasie_best_hand_of_one_player(seeded_store: tuple[Store, Seeded]) -> 
     assert [(h.pattern, h.name) for h in hands.best] == [("felox", "Anna")]
 
 
+def test_the_best_hands_list_the_latest_ten_of_the_top_rank(store: Store) -> None:
+    """Twelve sessions where Anna's best hand was livizax (15): the ten latest are shown, newest
+    first; the count still says twelve."""
+    anna = add_player(store, "Anna")
+    livizax = {"seats": {"0": {"best_hand": {"rank": 15, "pattern": "livizax"}}}}
+    played = [add_match(store, "cavasie", [Seat(anna, 20, 1)], finished=T0 + timedelta(hours=h), detail=livizax)
+              for h in range(12)]
+    hands = game_stats(store, "cavasie").hands
+    assert hands is not None
+    assert hands.counts == (HandCount(15, "livizax", 12),)
+    assert [h.match_id for h in hands.best] == played[::-1][:10]
+
+
 def test_details_of_the_wrong_shape_are_not_counted(store: Store) -> None:
     """A string, a float, a list where the contract wants an integer: skipped, not an error."""
     anna, bo = add_player(store, "Anna"), add_player(store, "Bo")
@@ -187,6 +202,21 @@ def test_details_of_the_wrong_shape_are_not_counted(store: Store) -> None:
     assert quacks is not None and quacks.by_round == () and quacks.explosion_rate == 0.0
     hands = game_stats(store, "cavasie").hands
     assert hands is not None and hands.counts == () and hands.best == ()
+
+
+def test_a_result_that_is_not_json_is_left_out_of_the_numbers(store: Store) -> None:
+    """A damaged result (SQLite keeps what it is given) is skipped by the per-game numbers: the
+    match still counts, its captures do not, and nothing raises."""
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("PostgreSQL's json type refuses the broken row itself")
+    anna, bo = add_player(store, "Anna"), add_player(store, "Bo")
+    add_match(store, "senet", [Seat(anna, 1, 1), Seat(bo, 0, 2)], finished=T0, detail=captures(2, 1))
+    broken = add_match(store, "senet", [Seat(anna, 1, 1), Seat(bo, 0, 2)], finished=T0, detail=captures(5, 5))
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE matches SET result = '{broken' WHERE id = :m"), {"m": broken})
+    stats = game_stats(store, "senet")
+    assert stats.matches == 2 and stats.captures is not None
+    assert (stats.captures.seats, stats.captures.total) == (2, 3)
 
 
 def test_a_game_without_matches(store: Store) -> None:
@@ -217,6 +247,20 @@ def test_the_order_is_wins_then_win_rate_then_placings_then_scores(store: Store)
     add_match(store, "pig", [Seat(fay, 1, 2), Seat(eve, 3, 2), Seat(dee, 0, 3)], finished=next(at))
     names = [row.name for row in game_stats(store, "pig").players]
     assert names == ["Ana", "Bo", "Dee", "Cy", "Eve", "Fay"]
+
+
+def test_placings_come_before_scores_and_scores_before_names(store: Store) -> None:
+    """Without a win: Cat placed 2nd and scored 1, Ann placed 3rd and scored 5, so Cat comes
+    first; Dan and Ben both placed 2nd, Dan scored 4 and Ben 2, so Dan comes before Ben. Win
+    won all three; Ben played once, so his own table counts one match of three."""
+    win, ann, ben, cat, dan = (add_player(store, n) for n in ("Win", "Ann", "Ben", "Cat", "Dan"))
+    add_match(store, "pig", [Seat(win, 20, 1), Seat(cat, 1, 2), Seat(ann, 5, 3)], finished=T0)
+    add_match(store, "pig", [Seat(win, 20, 1), Seat(dan, 4, 2)], finished=T0 + timedelta(hours=1))
+    add_match(store, "pig", [Seat(win, 20, 1), Seat(ben, 2, 2)], finished=T0 + timedelta(hours=2))
+    for table in (game_stats(store, "pig").players, leaders(store, limit=None)[0].players):
+        assert [row.name for row in table] == ["Win", "Dan", "Ben", "Cat", "Ann"]
+    assert game_stats(store, "pig").matches == 3
+    assert game_stats(store, "pig", ben).matches == 1
 
 
 def test_everyones_leaders_count_every_game_pig_too(seeded_store: tuple[Store, Seeded], store: Store) -> None:
