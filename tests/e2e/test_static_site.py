@@ -201,7 +201,7 @@ def test_the_site_runs_offline_from_its_cache_with_the_match_kept(chromium, play
 
         # Export: the browser downloads a JSON file holding both matches, the throw just made included.
         tap(page, "Back")
-        tap(page, "Export and import")
+        tap(page, "Export")  # the bar at the bottom of home
         wait_for_text(page, "Which matches")
         with page.expect_download() as download:
             tap(page, "Export")
