@@ -45,7 +45,13 @@ def read_cards(deck: Deck, value: Any, field: str, player: str | None = None) ->
         if player is None:
             raise BadRequest("protocol.wrong_type", field=field, expected="a list")
         raise BadRequest("cavasie.player_field_type", player=player, field=field)
-    return tuple(read_code(deck, item) for item in value)
+    codes = tuple(value)
+    try:
+        if deck.known_codes.issuperset(codes):  # every item one of the deck's codes: the common case
+            return codes
+    except TypeError:  # an item that is a list or an object: read_code names it
+        pass
+    return tuple(read_code(deck, item) for item in value)  # raises for the first item that is not
 
 
 def read_seat(deck: Deck, data: Mapping[str, Any], player: str | None = None) -> SeatCards:

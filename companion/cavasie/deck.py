@@ -180,11 +180,13 @@ class Deck:
 
     _by_code: Mapping[str, Card] = field(init=False, repr=False, compare=False)
     _indices: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    known_codes: frozenset[str] = field(init=False, repr=False, compare=False)  # to check many codes at once
 
     def __post_init__(self) -> None:
         # Frozen: the look-up maps are built once here, never changed after.
         object.__setattr__(self, "_by_code", MappingProxyType({card.code: card for card in self.cards}))
         object.__setattr__(self, "_indices", MappingProxyType({card.code: i for i, card in enumerate(self.cards)}))
+        object.__setattr__(self, "known_codes", frozenset(card.code for card in self.cards))
 
     def card(self, code: str) -> Card:
         return self._by_code[code]

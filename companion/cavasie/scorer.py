@@ -18,8 +18,9 @@ ways, none of which can lose the best answer:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations, product
 from typing import Any
 
@@ -58,7 +59,8 @@ class HandScore:
     `pattern` is the ladder pattern's id, or the special pattern's id (`vepleque`, `sol`);
     `rank` its display name and `rank_index` its place on the ladder (CV-8: 1 … 18);
     `cards` the chosen scored hand sorted by code; `quotos` the reading of each quoto in it;
-    `pattern_cards` the cards that show the pattern; `key` the CV-10 comparison key."""
+    `pattern_cards` the cards that show the pattern (worked out when first asked: a ranking
+    needs only the key, the protocol's answer never shows them); `key` the CV-10 comparison key."""
 
     pattern: str
     rank: str
@@ -66,13 +68,17 @@ class HandScore:
     cards: tuple[str, ...]
     sum: int
     quotos: tuple[tuple[str, QuotoReading], ...]
-    pattern_cards: tuple[str, ...]
     length: int
     colour_counts: tuple[int, ...]
     shape_counts: tuple[int, ...]
     key: Key
     special: str | None = None  # "vepleque" or "sol" when a special pattern (CV-9) decided the rank
     lifted_from: str | None = None  # sol: the pattern it lifted
+    find_pattern_cards: Callable[[], tuple[str, ...]] = field(default=tuple, compare=False, repr=False)
+
+    @cached_property
+    def pattern_cards(self) -> tuple[str, ...]:
+        return self.find_pattern_cards()
 
     @property
     def vepleque(self) -> bool:
@@ -360,23 +366,28 @@ class Scorer:
             assert ladder.vepleque is not None
             special = pattern_id = ladder.vepleque.id
             name = ladder.vepleque.name
-            shown = tuple(code for slot, code in enumerate(codes) if self._quoto[cards[slot]])
         elif pattern_index == SOL:
             assert ladder.sol is not None
             special = pattern_id = ladder.sol.id
             name = ladder.sol.name
-            lifted_pattern = self.patterns[lifted]
-            lifted_from = lifted_pattern.id
-            positions = set(pattern_cards(lifted_pattern, reading))
-            positions |= {slot for slot, index in enumerate(cards) if self._sol_mask >> index & 1}
-            shown = tuple(codes[slot] for slot in sorted(positions))
+            lifted_from = self.patterns[lifted].id
         else:
             pattern = self.patterns[pattern_index]
             pattern_id, name = pattern.id, pattern.name
-            shown = tuple(codes[slot] for slot in pattern_cards(pattern, reading))
-        # lowest value first, as a player would lay the pattern out
-        value_of = {code: value for code, (value, _) in zip(codes, reading, strict=True)}
-        shown = tuple(sorted(shown, key=lambda code: (value_of[code], code)))
+
+        def find_pattern_cards() -> tuple[str, ...]:
+            if pattern_index == VEPLEQUE:
+                shown = tuple(code for slot, code in enumerate(codes) if self._quoto[cards[slot]])
+            elif pattern_index == SOL:
+                positions = set(pattern_cards(self.patterns[lifted], reading))
+                positions |= {slot for slot, index in enumerate(cards) if self._sol_mask >> index & 1}
+                shown = tuple(codes[slot] for slot in sorted(positions))
+            else:
+                shown = tuple(codes[slot] for slot in pattern_cards(self.patterns[pattern_index], reading))
+            # lowest value first, as a player would lay the pattern out
+            value_of = {code: value for code, (value, _) in zip(codes, reading, strict=True)}
+            return tuple(sorted(shown, key=lambda code: (value_of[code], code)))
+
         rank, length, tie = key
         total, colour_counts, shape_counts = self.unpack(tie)
         return HandScore(
@@ -386,13 +397,13 @@ class Scorer:
             cards=tuple(sorted(codes)),
             sum=total,
             quotos=quotos,
-            pattern_cards=shown,
             length=length,
             colour_counts=colour_counts,
             shape_counts=shape_counts,
             key=(rank, length, total, *colour_counts, *shape_counts),
             special=special,
             lifted_from=lifted_from,
+            find_pattern_cards=find_pattern_cards,
         )
 
 

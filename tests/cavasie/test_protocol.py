@@ -159,3 +159,15 @@ def test_cv4_a_showdown_of_sixty_four_thousand_players_is_refused_without_scorin
     monkeypatch.setattr(Scorer, "score", never)
     players = [{"name": f"P{i}", "hand": ["A1", "A2"], "floor": ["A3"]} for i in range(64_000)]
     assert error(op="showdown", players=players) == ("bad_position", "CV-4")
+
+
+@pytest.mark.parametrize("item", [["A1"], {"code": "A1"}, 1, None, "Z9"])
+def test_cv1_a_card_that_is_no_code_of_the_deck_is_a_bad_request_in_any_pile(item) -> None:
+    """A list, an object, a number or an unknown code among a player's cards is named as the
+    card that is wrong (bad_request), never an internal error, wherever it stands in the pile."""
+    for pile in ([item, "A2"], ["A2", item]):
+        answer = ask(op="showdown", players=[{"name": "Ana", "hand": pile, "floor": ["A3"]},
+                                             {"name": "Bo", "hand": ["A4", "A5"], "floor": ["A6"]}])
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+        assert "internal error" not in answer["error"]["message"]
+        assert json.dumps(item, ensure_ascii=False) in answer["error"]["message"] or "Z9" in answer["error"]["message"]
