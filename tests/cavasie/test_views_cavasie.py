@@ -57,7 +57,7 @@ def test_the_showdown_explained() -> None:
     ben = blocks[0][1]
     assert ben[0] == "Ben: livizax (rank 15) with G1 G2 G3 G4, sum 10"
     assert "Ben above Cai: more green cards (4 against 0)." in ben
-    assert "Ben takes 3 from the pot." in ben
+    assert "Ben takes 3 chips from the pot." in ben
     assert "Cai above Ana: a higher pattern (rank 15 against 10)." in blocks[1][1]
 
 

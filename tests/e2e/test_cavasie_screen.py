@@ -120,7 +120,7 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     assert "Ben: livizax (rank 15) with G1 G2 G3 G4, sum 10" in text  # S3 left out: G1 G2 are the floor pair
     assert "Ben above Cai: more green cards (4 against 0)." in text
     assert "Cai above Ana: a higher pattern (rank 15 against 10)." in text
-    assert "Ben takes 9 from the pot." in text
+    assert "Ben takes 9 chips from the pot." in text
     assert actions(store, match_id)[-1] == {"showdown": True}
     state = store.resume(match_id).state
     assert state.chips == (19, 16 + 9, 16)
