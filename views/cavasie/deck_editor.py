@@ -17,8 +17,9 @@ import flet as ft
 from companion.cavasie import deck_problems, default_deck_data, load_deck
 from companion.cavasie.deck import MAX_TEXT, MAX_VALUE, deal_size
 from views.cavasie.explain import CARD_COLOURS, QUOTO_FACE, Tr, colour_word
+from views.cavasie.fields import forget, given_once
 from views.cavasie.stored import DECK_KEY, dump_deck, read_deck, use_changing, use_kept
-from views.hooks import use_state
+from views.hooks import use_ref, use_state
 from views.model import AppModel
 from views.ui import TAP, body, confirm_dialog, heading, icon_button, switch_row
 
@@ -126,7 +127,7 @@ def choice_row(options: list[tuple[str, Any]], chosen: Any, on_choose: Any, key:
 
 
 def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any, bump: Any, remove: Any,
-               close: Any) -> ft.Control:
+               close: Any, drawn: set[str]) -> ft.Control:
     """One card's fields: code, colour, value (numbered cards), shape, quoto or not, name; the
     deck's problems right under them, where the edit that caused one was made."""
     card = data["cards"][index]
@@ -134,8 +135,10 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
     colours = [*data["colours"], data["black"]]
     rows: list[ft.Control] = [
         ft.Text(tr("cavasie_ui.deck.card_title", code=card.get("code", "?")), size=17, weight=ft.FontWeight.BOLD),
-        ft.TextField(label=tr("cavasie_ui.deck.code"), value=str(card.get("code", "")), max_length=4, dense=True,
-                     key=f"deck-code-{index}", on_change=lambda e: change(index, code=e.control.value.strip())),
+        ft.TextField(label=tr("cavasie_ui.deck.code"), value=given_once(drawn, f"deck-code-{index}",
+                                                                         str(card.get("code", ""))),
+                     max_length=4, dense=True, key=f"deck-code-{index}",
+                     on_change=lambda e: change(index, code=e.control.value.strip())),
         ft.Text(tr("cavasie_ui.deck.colour"), size=14),
         choice_row([(colour_word(tr, colour), colour) for colour in colours], card.get("colour"),
                    lambda colour: change(index, colour=colour), "deck-colour"),
@@ -155,8 +158,10 @@ def card_panel(tr: Tr, lang: str, data: dict[str, Any], index: int, change: Any,
                                    != f"cavasie_ui.shape.{shape}" else shape, shape) for shape in data["shapes"])],
                                card.get("shape"), lambda shape: change(index, shape=shape), "deck-shape"))
     rows += [
-        ft.TextField(label=tr("cavasie_ui.deck.name"), value=str(card.get("name", "")), max_length=MAX_TEXT,
-                     dense=True, key=f"deck-name-{index}", on_change=lambda e: change(index, name=e.control.value)),
+        ft.TextField(label=tr("cavasie_ui.deck.name"), value=given_once(drawn, f"deck-name-{index}",
+                                                                         str(card.get("name", ""))),
+                     max_length=MAX_TEXT, dense=True, key=f"deck-name-{index}",
+                     on_change=lambda e: change(index, name=e.control.value)),
         *(ft.Text(problem.message(lang), size=14, color=ft.Colors.ERROR) for problem in deck_problems(data)),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             ft.FilledButton(content=tr("cavasie_ui.deck.done"), height=TAP, key="deck-card-done",
@@ -197,8 +202,15 @@ def DeckEditor(model: AppModel) -> ft.Control:
     no_deck: dict[str, Any] | None = None  # not read from the device yet
     draft, change_draft, set_draft = use_changing(lambda: no_deck)
     no_card: int | None = None
-    open_index, set_open_index = use_state(no_card)
+    open_index, show_card = use_state(no_card)
     new_colour, set_new_colour = use_state("")
+    colours_added, set_colours_added = use_state(0)  # a new, empty colour field after each
+    drawn = use_ref(set[str]())  # the text fields given their text (views/cavasie/fields.py)
+
+    def set_open_index(index: int | None) -> None:
+        """Open one card's panel (or none): its fields are new, and take the card's text."""
+        forget(drawn.current, [key for key in drawn.current if key.startswith(("deck-code-", "deck-name-"))])
+        show_card(index)
     asking, set_asking = use_state(False)  # "back to the standard deck?"
 
     def start_from_kept() -> None:
@@ -250,6 +262,7 @@ def DeckEditor(model: AppModel) -> ft.Control:
         if name:
             change_draft(lambda old: with_colour(need(old), name))
             set_new_colour("")
+            set_colours_added(colours_added + 1)
 
     def save() -> None:
         load_deck(data)  # the button is there only when the engine took the deck
@@ -292,7 +305,7 @@ def DeckEditor(model: AppModel) -> ft.Control:
     ]
     if open_index is not None and open_index < len(data["cards"]):
         controls.append(card_panel(tr, model.lang, data, open_index, change, bump, remove,
-                                   lambda: set_open_index(None)))
+                                   lambda: set_open_index(None), drawn.current))
     controls += [
         ft.OutlinedButton(content=tr("cavasie_ui.deck.add_card"), icon=ft.Icons.ADD, height=TAP, key="deck-add-card",
                           on_click=lambda: add_card()),
@@ -300,8 +313,9 @@ def DeckEditor(model: AppModel) -> ft.Control:
         ft.Text(tr("cavasie_ui.deck.colours_hint"), size=14),
         ft.Row(wrap=True, spacing=6, run_spacing=6, controls=colour_chips),
         ft.Row(controls=[
-            ft.TextField(label=tr("cavasie_ui.deck.new_colour"), value=new_colour, expand=True, dense=True,
-                         max_length=MAX_TEXT, key="deck-new-colour",
+            ft.TextField(label=tr("cavasie_ui.deck.new_colour"),
+                         value=given_once(drawn.current, f"deck-new-colour-{colours_added}", ""), expand=True,
+                         dense=True, max_length=MAX_TEXT, key=f"deck-new-colour-{colours_added}",
                          on_change=lambda e: set_new_colour(e.control.value), on_submit=lambda e: add_colour()),
             ft.OutlinedButton(content=tr("cavasie_ui.deck.add_colour"), height=TAP, key="deck-add-colour",
                               on_click=lambda: add_colour()),

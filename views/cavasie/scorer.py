@@ -15,6 +15,7 @@ from companion.cavasie.table import scorer_for
 from companion.errors import RefereeError
 from views.cavasie.cards import card_face, deck_picker
 from views.cavasie.explain import Tr, settlement_text
+from views.cavasie.fields import forget, given_once
 from views.cavasie.ladder import ladder_button, ladder_dialog
 from views.cavasie.stored import (
     DECK_KEY,
@@ -26,6 +27,7 @@ from views.cavasie.stored import (
     use_changing,
     use_kept,
 )
+from views.hooks import use_ref
 from views.model import AppModel
 from views.ui import TAP, body, switch_row
 
@@ -52,6 +54,10 @@ def quick_result(tr: Tr, lang: str, players: list[dict[str, Any]], deck: Deck | 
     return settlement_text(tr, {"kind": "showdown", **shown, "awards": {}}, names), None, patterns
 
 
+def name_key(seat: int) -> str:
+    return f"quick-name-{seat}"
+
+
 def empty_player(name: str) -> dict[str, Any]:
     return {"name": name, "dealer": False, "hand": [], "center": [], "floor": []}
 
@@ -67,12 +73,14 @@ def QuickScorer(model: AppModel) -> ft.Control:
     shown, set_shown = ft.use_state(False)
     edited, set_edited = ft.use_state(False)  # score with this device's edited deck
     ladder_open, set_ladder_open = ft.use_state(False)
+    drawn = use_ref(set[str]())  # the name fields given their text (views/cavasie/fields.py)
     deck = load_deck(kept_deck) if edited and kept_deck is not None else default_deck()
 
     def remembered() -> None:
         """The names this device kept, once it has told them (the cards start empty)."""
         if names_read and kept_names:
             players_now = max(PLAYERS[0], min(PLAYERS[1], len(kept_names)))
+            forget(drawn.current, [name_key(seat) for seat in range(PLAYERS[1])])  # they show the kept names
             set_players([empty_player(kept_names[i]) for i in range(players_now)])
 
     ft.use_effect(remembered, [names_read])
@@ -118,6 +126,7 @@ def QuickScorer(model: AppModel) -> ft.Control:
 
         def change(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
             n = max(PLAYERS[0], min(PLAYERS[1], len(new) + delta))
+            forget(drawn.current, [name_key(seat) for seat in range(n, PLAYERS[1])])  # seats gone: new fields later
             new = new[:n] + [empty_player(names[i] if i < len(names) else tr("cavasie_ui.quick.player", n=i + 1))
                              for i in range(len(new), n)]
             keep_names([p["name"] for p in new])
@@ -170,8 +179,9 @@ def QuickScorer(model: AppModel) -> ft.Control:
             height=TAP, key=f"quick-dealer-{seat}", on_click=lambda _, s=seat: toggle_dealer(s)))
         rows.append(ft.Container(padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, content=ft.Column(
             spacing=6, controls=[
-                ft.TextField(value=player["name"], label=tr("cavasie_ui.quick.name", n=seat + 1), dense=True,
-                             max_length=MAX_NAME, key=f"quick-name-{seat}",
+                ft.TextField(value=given_once(drawn.current, name_key(seat), player["name"]),
+                             label=tr("cavasie_ui.quick.name", n=seat + 1), dense=True,
+                             max_length=MAX_NAME, key=name_key(seat),
                              on_change=lambda e, s=seat: rename(s, e.control.value)),
                 ft.Row(wrap=True, spacing=6, run_spacing=6, controls=line),
             ])))
