@@ -202,3 +202,21 @@ def test_the_checks_see_each_kind_of_mistake(monkeypatch, lang, template):
 def test_the_checks_let_good_texts_pass(monkeypatch, lang, template):
     monkeypatch.setitem(catalogue(lang), "test.sample", template)
     assert problems(lang, "test.sample", template) == [], template
+
+
+RULE_ID = re.compile(r"(?<![A-Z])(?:SN|PA|QK|CV|PG)-\d+(?!\d)")
+
+
+def test_both_languages_cite_the_same_rules_in_each_message():
+    """A Korean line says what its English says: the rule ids each names are the same."""
+    ko, en = catalogue("ko"), catalogue("en")
+    assert ko.keys() == en.keys()
+    differ = [(key, RULE_ID.findall(ko[key]), RULE_ID.findall(en[key])) for key in ko
+              if sorted(RULE_ID.findall(ko[key])) != sorted(RULE_ID.findall(en[key]))]
+    assert differ == []
+
+
+def test_a_missing_rule_id_is_seen(monkeypatch):
+    monkeypatch.setitem(catalogue("ko"), "parchis_ui.rules.choice_seven", "집이 비어 있으면 6은 7칸입니다.")
+    with pytest.raises(AssertionError):
+        test_both_languages_cite_the_same_rules_in_each_message()
