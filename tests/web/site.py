@@ -1,7 +1,7 @@
 """The static site the tests run, built once and kept: `companion build-web` takes a while, so a
 build is kept under the system's temporary folder, named by the digest of everything that goes
 into it (the app's packages, the libraries' versions, Flet's web client). A test session whose
-sources are unchanged reuses it; a changed source gives a new build (builds untouched for a day are removed).
+sources are unchanged reuses it; a changed source gives a new build (builds untouched for an hour are removed).
 Two sessions building at once each build into a folder of their own and the first one renamed
 into place wins."""
 
@@ -19,7 +19,9 @@ from pathlib import Path
 from views.webbuild import build, sources_digest
 
 FIGURES = Path(__file__).resolve().parents[1] / "artifacts" / "static-figures.json"
-STALE_SECONDS = 86_400  # another worktree's session may be using its own build right now
+# Builds of other sources go after an hour: another worktree's session may be using its own build
+# right now (a session reads it for minutes), and each one is some 47 MB.
+STALE_SECONDS = 3_600
 CACHE = Path(os.environ.get("COMPANION_SITE_CACHE", Path(tempfile.gettempdir()) / "companion-static-sites"))
 
 
@@ -35,7 +37,7 @@ def built_site() -> Path:
     with contextlib.suppress(OSError):  # another session got there first: its build is the same
         (work / "site").rename(folder)
     shutil.rmtree(work, ignore_errors=True)
-    for older in CACHE.iterdir():  # builds of other sources, untouched for a day
+    for older in CACHE.iterdir():  # builds of other sources, untouched for an hour
         if not older.name.startswith(digest) and time.time() - older.stat().st_mtime > STALE_SECONDS:
             shutil.rmtree(older, ignore_errors=True)
     return folder
