@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion.i18n import t
 from companion.referee import handle, handle_line
 
 
@@ -171,3 +172,45 @@ def test_cv1_a_card_that_is_no_code_of_the_deck_is_a_bad_request_in_any_pile(ite
         assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
         assert "internal error" not in answer["error"]["message"]
         assert json.dumps(item, ensure_ascii=False) in answer["error"]["message"] or "Z9" in answer["error"]["message"]
+
+
+def test_cv7_the_largest_and_smallest_piles_are_accepted() -> None:
+    """CV-7's bounds are inclusive: four hand cards and five floor cards, a dealer's centre of one
+    card or of six."""
+    assert ask(op="score", hand=["A1", "A2", "A3", "A4"], floor=["S1", "S2", "S3", "S4", "S5"])["ok"]
+    assert ask(op="score", center=["A1"], floor=["S1", "S2"])["ok"]
+    assert ask(op="score", center=["A1", "A2", "A3", "A4", "A5", "A6"], floor=["S1"])["ok"]
+
+
+def test_cv4_a_showdown_of_five_players_is_accepted() -> None:
+    players = [{"name": f"P{seat}", "hand": [f"{colour}1", f"{colour}2"], "floor": [f"{colour}3"]}
+               for seat, colour in enumerate("ASGP")]
+    players.append({"name": "P4", "hand": ["A5", "S5"], "floor": ["G5"]})
+    answer = ask(op="showdown", players=players)
+    assert answer["ok"], answer
+    assert sorted(name for group in answer["order"] for name in group) == [f"P{seat}" for seat in range(5)]
+
+
+def test_cv7_a_wrong_count_names_the_player_in_a_showdown_and_no_one_in_a_score() -> None:
+    shown = ask(op="showdown", players=[{"name": "Ana", "hand": ["A1"], "floor": ["A3"]},
+                                        {"name": "Bo", "hand": ["A4", "A5"], "floor": ["A6"]}])
+    said = t("cavasie.player_hand_count", "en", player="Ana", count=1, low=2, high=4)
+    assert shown["error"]["message"].startswith(said)
+    scored = ask(op="score", hand=["A1"], floor=["A3"])
+    assert scored["error"]["message"].startswith(t("cavasie.hand_count", "en", count=1, low=2, high=4))
+
+
+def test_a_mistyped_field_and_a_missing_one_are_told_apart() -> None:
+    mistyped = ask(op="score", hand=["A1", "A2"], floor=["A3"], dealer="yes")
+    said = t("protocol.wrong_type", "en", field="dealer", expected="true or false")
+    assert mistyped["error"]["message"].startswith(said)
+    missing = ask(op="score", hand=["A1", "A2"])
+    assert missing["error"]["message"].startswith(t("protocol.missing_field", "en", field="floor"))
+    missing = ask(op="showdown", players=[{"name": "Ana", "hand": ["A1", "A2"]},
+                                          {"name": "Bo", "hand": ["A4", "A5"], "floor": ["A6"]}])
+    assert missing["error"]["message"].startswith(t("cavasie.player_field_missing", "en", player="Ana", field="floor"))
+
+
+def test_cv1_a_value_that_is_no_card_is_shown_as_it_was_sent() -> None:
+    answer = ask(op="score", hand=[["가"], "A2"], floor=["A3"])
+    assert answer["error"]["code"] == "bad_request" and '["가"]' in answer["error"]["message"]
