@@ -82,6 +82,8 @@ def _field_error(field: str, expected: str, player: str | None, missing: bool) -
         raise BadRequest("protocol.wrong_type", field=field, expected=expected)
     if missing:
         raise BadRequest("cavasie.player_field_missing", player=player, field=field)
+    if field == "dealer":
+        raise BadRequest("cavasie.player_dealer_type", player=player)
     raise BadRequest("cavasie.player_field_type", player=player, field=field)
 
 

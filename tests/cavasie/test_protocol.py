@@ -214,3 +214,15 @@ def test_a_mistyped_field_and_a_missing_one_are_told_apart() -> None:
 def test_cv1_a_value_that_is_no_card_is_shown_as_it_was_sent() -> None:
     answer = ask(op="score", hand=[["가"], "A2"], floor=["A3"])
     assert answer["error"]["code"] == "bad_request" and '["가"]' in answer["error"]["message"]
+
+
+def test_a_players_mistyped_dealer_or_cards_each_get_their_own_sentence() -> None:
+    """A player's "dealer" that is not true or false says so, and cards that are not a list say
+    that, each without the other's words."""
+    bo = {"name": "Bo", "hand": ["A4", "A5"], "floor": ["A6"]}
+    dealer = ask(op="showdown", players=[{"name": "Ana", "hand": ["A1", "A2"], "floor": ["A3"], "dealer": 1}, bo])
+    assert dealer["error"]["message"] == t("cavasie.player_dealer_type", "en", player="Ana")
+    assert "list" not in dealer["error"]["message"]
+    cards = ask(op="showdown", players=[{"name": "Ana", "hand": "A1 A2", "floor": ["A3"]}, bo])
+    assert cards["error"]["message"] == t("cavasie.player_field_type", "en", player="Ana", field="hand")
+    assert "true or false" not in cards["error"]["message"]
