@@ -11,6 +11,8 @@ import contextlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from functools import cache
@@ -25,11 +27,38 @@ STALE_SECONDS = 3_600
 CACHE = Path(os.environ.get("COMPANION_SITE_CACHE", Path(tempfile.gettempdir()) / "companion-static-sites"))
 
 
+# A build started in another process when the session began (see tests/conftest.py), so that it
+# runs on the second core while the first one runs the other tests.
+_background: subprocess.Popen[bytes] | None = None
+
+
+def _ready(folder: Path) -> bool:
+    return (folder / "flutter_service_worker.js").exists()
+
+
+def build_in_background() -> None:
+    """Start building the site in a child process unless today's build is kept already."""
+    global _background
+    if _background is None and not _ready(CACHE / sources_digest()):
+        _background = subprocess.Popen(
+            [sys.executable, "-c", "from tests.web.site import built_site; built_site()"],
+            cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_background_build() -> None:
+    if _background is not None and _background.poll() is None:
+        _background.kill()
+        _background.wait()
+
+
 @cache
 def built_site() -> Path:
     digest = sources_digest()
     folder = CACHE / digest
-    if (folder / "flutter_service_worker.js").exists():
+    if _background is not None:
+        _background.wait()  # whatever it did, the folder says whether it worked
+    if _ready(folder):
         return folder
     CACHE.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f"{digest}-", dir=CACHE))
