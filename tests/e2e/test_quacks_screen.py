@@ -268,7 +268,7 @@ def test_a_two_player_round_from_set_up_to_round_two_with_a_second_device(app_en
     blue = re.compile(r"^Drew a blue 1 \(")
     box_of(page, blue, scroll=True)  # in view and still: Flutter has moved it where the click lands
     button(page, blue).click()
-    wait_for_text(page, "blue 1 drawn: draw 1 more and place one of them next. Which was placed?")
+    wait_for_text(page, "Blue 1 drawn: draw 1 more and place one of them next. Which was placed?")
     assert "Stop drawing" not in visible_text(page)
     still_shot(page, "quacks_phone_360_blue_places")
     before = len(logged(store, match_id))
