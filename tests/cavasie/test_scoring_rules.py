@@ -493,3 +493,12 @@ def test_cv9_sol_with_exactly_three_hand_cards_on_a_fixed_hand() -> None:
     """'Fewer than 4 hand cards': three still count."""
     assert read("A1", "P8", "S3", "A4", "S6", hand_cards=3).rank == "sol"
     assert read("A1", "P8", "S3", "A4", "S6", hand_cards=4).rank == "aloxolef"
+
+
+def test_cv7_a_hand_scores_the_same_by_any_scorer_of_the_deck() -> None:
+    """A score is a value: the same cards scored by two scorers of one deck are equal, pattern
+    cards included (they are worked out only when asked, and the same either way)."""
+    seat = SeatCards(("A0", "S3", "G4", "P5", "S8", "G0"), ("A2", "G7", "S1", "P3"), dealer=True)
+    first, second = Scorer(default_deck()).score(seat), Scorer(default_deck()).score(seat)
+    assert first == second and hash(first.key) == hash(second.key)
+    assert first.pattern_cards == second.pattern_cards and len(first.pattern_cards) >= 2
