@@ -166,6 +166,9 @@ async def start(page: ft.Page, store: Store, route: str | None = None, guard: An
     model.remember = lambda chosen: device.run(device.remember, chosen)
     model.keep_awake = lambda awake: device.run(device.keep_awake, awake)
     page.on_route_change = lambda event: model.arrive(event.route)
+    # The one listener of the window's size: every screen reads it from the model.
+    model.resized(getattr(page, "width", None), getattr(page, "height", None))
+    page.on_resize = lambda event: model.resized(event.width, event.height)
     page.locale_configuration = app_locale(model.lang)
     page.title = model.tr("app.title")
     page.render_views(Root, model)

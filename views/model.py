@@ -139,6 +139,10 @@ class AppModel:
     notice: str | None = None  # a short message shown as a snack bar
     data_version: int = 0  # bumped after every write so lists re-read the store
     arrived: int = 0  # bumped when a read made off the app's thread is in the memo (views/reading.py)
+    # The window's size (None until the client says): the shell follows it (`resized`), so a
+    # screen that lays out by size reads it here and is drawn again when the phone turns.
+    width: float | None = None
+    height: float | None = None
     navigate: Callable[[str], None] | None = None  # tells the browser the new address
     remember: Callable[[Prefs], None] | None = None  # keeps language and theme in the device's storage
     keep_awake: Callable[[bool], None] | None = None  # keeps the device's screen on (or not)
@@ -306,6 +310,9 @@ class AppModel:
     def make_default(self) -> bool:
         """Make this device's language and theme the server's defaults for new devices."""
         return save_prefs(self.prefs)
+
+    def resized(self, width: float | None, height: float | None) -> None:
+        self.width, self.height = width, height
 
     # -- feedback ----------------------------------------------------------------
     def say(self, text: str) -> None:

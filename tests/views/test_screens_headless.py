@@ -131,3 +131,33 @@ def test_an_unfinished_match_says_whose_turn_it_is_on_home_and_in_history(seeded
             app.close()
 
     run(look)
+
+
+def test_the_shell_alone_follows_the_window_and_every_game_screen_lays_out_by_it(tmp_path: Path) -> None:
+    """One listener of the window's size, the shell's (issue 15: the Parchís screen set its own and
+    never took it off, so each visit chained one more): after every board game's screen has been
+    open, the page's handler is still the shell's, and a turned phone lays the screens out anew."""
+    with Store(f"sqlite:///{tmp_path / 'size.db'}") as store:
+        ana, ben = (store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")))
+        seats = [SeatSpec(ana, 0), SeatSpec(ben, 1)]
+        matches = {game: store.create_match(game, {}, seats) for game in ("quacks", "parchis", "senet")}
+
+        async def visit() -> None:
+            app = await Headless.open(store, f"/match/{matches['quacks']}")
+            await app.wait_for(lambda: app.find("layout-narrow") is not None, "Quacks laid out for a phone")
+            shell = app.page.on_resize
+            assert shell is not None
+            for game in ("parchis", "senet", "quacks"):
+                for route in (f"/match/{matches[game]}", f"/rules/{game}", "/"):
+                    app.model.arrive(route)
+                    await app.settle(0.2)
+                    assert app.page.on_resize is shell, f"{route} left its own size listener"
+            app.model.arrive(f"/match/{matches['quacks']}")
+            await app.wait_for(lambda: app.find("layout-narrow") is not None, "Quacks again")
+            await app.session.dispatch_event(app.page._i, "resize", {"width": 1280, "height": 800})
+            await app.wait_for(lambda: app.find("layout-wide") is not None, "Quacks laid out for a wide window")
+            assert (app.model.width, app.model.height) == (1280, 800)
+            app.close()
+
+        run(visit)
+

@@ -89,7 +89,6 @@ def step_label(tr: Tr, action: dict[str, Any]) -> tuple[str, str]:
 
 @ft.component
 def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
-    _ = live.revision
     seen = live.seq  # every tap below names this rendering (one tap, one entry)
     tr = model.tr
     state: TableState = live.state
@@ -104,8 +103,7 @@ def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
 
     def tap(action: dict[str, Any]) -> None:
         set_picking(None)
-        if live.apply(action, seen=seen):
-            model.changed()
+        live.apply(action, seen=seen)
 
     controls: list[ft.Control] = [ft.Text(phase_title(tr, state), size=18, weight=ft.FontWeight.BOLD, key="header")]
     banner = refusal_banner(model, live)

@@ -60,25 +60,6 @@ def square_size(width: float | None, height: float | None) -> float:
     return float(max(12, int((width - 2 * VIEW_PADDING - 8) / 19)))
 
 
-def use_viewport() -> tuple[float | None, float | None]:
-    """The window's size, re-rendering the screen when it changes (a phone turned sideways)."""
-    page = ft.context.page
-    size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
-
-    def follow() -> None:
-        previous: Any = page.on_resize
-
-        def resized(event: Any) -> None:
-            set_size((event.width, event.height))
-            if previous is not None:
-                previous(event)
-
-        page.on_resize = resized
-
-    ft.use_effect(follow, [])
-    return size
-
-
 # -- words -------------------------------------------------------------------------------------------
 def seat_name(tr: Tr, names: Mapping[int, str], seats: Sequence[int], seat: int) -> str:
     """"Ana (Yellow)": the player and the colour the seat plays (`seats`: colour by seat)."""
@@ -306,9 +287,8 @@ def recent_steps(live: LiveMatch, count: int = 2) -> list[list[Event]]:
 # -- the screen --------------------------------------------------------------------------------------
 @ft.component
 def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
-    _ = live.revision  # re-render after every change, ours or another screen's
     seen = live.seq  # every tap below names this rendering (one tap, one entry)
-    width, height = use_viewport()
+    width, height = model.width, model.height  # the shell follows the window (AppModel.resized)
     tr = model.tr
     state: ParchisState = live.state
     position = state.position
@@ -320,19 +300,15 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     who = seat_name(tr, live.names, state.seat_colours, mover) if mover is not None else ""
     size = square_size(width, height)
 
-    def done(ok: bool) -> None:
-        if ok:
-            model.changed()
-
     def play_move(move: Move) -> None:
-        done(live.apply({"move": {"piece": move.name}}, seen=seen))
+        live.apply({"move": {"piece": move.name}}, seen=seen)
 
     def tap_spot(spot: Spot) -> None:
         move = Lit.of(moves).move_at(spot)
         if move is not None:
             play_move(move)
         else:  # any other square or nest: the engine says why nothing moves from there, with its rule
-            done(live.apply({"move": tap_of(spot)}, seen=seen))
+            live.apply({"move": tap_of(spot)}, seen=seen)
 
     board = board_control(tr, position, size, moves, tap_spot if playing else None)
     cards = [player_card(tr, state, live.names, seat, to_move=playing and seat == mover)
@@ -356,8 +332,8 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         action.append(ft.Text(prompt_text(tr, position, state, allowed, who), key="prompt", size=15,
                               weight=ft.FontWeight.BOLD))
         if allowed is None:
-            action.append(die_pad(tr, True, lambda n: done(live.apply({"roll": n}, seen=seen)),
-                                  lambda: done(live.roll(seen=seen))))
+            action.append(die_pad(tr, True, lambda n: live.apply({"roll": n}, seen=seen),
+                                  lambda: live.roll(seen=seen)))
         else:
             action.append(move_buttons(tr, position, moves, play_move))
         for note in notes(tr, position):

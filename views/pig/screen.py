@@ -32,19 +32,13 @@ def score_row(model: AppModel, live: LiveMatch, seat: int, rolling: bool) -> ft.
 
 @ft.component
 def PigScreen(model: AppModel, live: LiveMatch) -> ft.Control:
-    _ = live.revision
     seen = live.seq  # every tap below names this rendering (one tap, one entry)
     state = live.state
     outcome = live.outcome
     rolling = live.session.to_move()
 
     def tap(action: dict[str, Any]) -> None:
-        if live.apply(action, seen=seen):
-            model.changed()
-
-    def roll_for_me() -> None:
-        if live.roll(seen=seen):
-            model.changed()
+        live.apply(action, seen=seen)
 
     controls: list[ft.Control] = [ft.Text(model.tr("pig_ui.target", target=state.target), size=14)]
     controls += [score_row(model, live, seat, seat == rolling) for seat in range(len(state.scores))]
@@ -70,7 +64,7 @@ def PigScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         ]))
         controls.append(ft.Row(spacing=8, controls=[
             ft.OutlinedButton(content=model.tr("pig_ui.roll"), icon=ft.Icons.CASINO, height=TAP, expand=True,
-                              key="roll", on_click=lambda: roll_for_me()),
+                              key="roll", on_click=lambda: live.roll(seen=seen)),
             ft.FilledButton(content=model.tr("pig_ui.hold", total=state.turn_total), icon=ft.Icons.SAVINGS,
                             height=TAP, expand=True, key="hold", on_click=lambda: tap({"hold": True})),
         ]))

@@ -50,31 +50,6 @@ STALE = "store.stale_write"
 log = logging.getLogger(__name__)
 
 
-def use_width() -> float:
-    """The window's width, re-rendering the screen when it changes (a phone turned sideways, a
-    desktop window resized); whoever listened before gets the event too, and back when we go."""
-    page = ft.context.page
-    width, set_width = ft.use_state(float(getattr(page, "width", None) or 0))
-    previous: Any = ft.use_ref(None)
-
-    def follow() -> None:
-        previous.current = page.on_resize
-        chained: Any = previous.current
-
-        def resized(event: Any) -> None:
-            set_width(float(event.width))
-            if chained is not None:
-                chained(event)
-
-        page.on_resize = resized
-
-    def stop() -> None:
-        page.on_resize = previous.current
-
-    ft.use_effect(follow, [], cleanup=stop)
-    return width
-
-
 def pref_key(match_id: int) -> str:
     return f"companion.quacks.{match_id}.seat"
 
@@ -169,7 +144,6 @@ def device_row(words: Words, shown: Any, device: int | None, choose: Any) -> ft.
 
 @ft.component
 def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
-    _ = live.revision
     seen = live.seq  # every tap below names this rendering (one tap, one entry)
     rendered = [step.action for step in live.session.history]
     state: MatchState = live.state
@@ -183,7 +157,7 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     picked, set_picked = ft.use_state(no_pick)  # the seat switcher's choice (None: the device's)
     prefs: Any = ft.use_ref(None)
     page = ft.context.page
-    wide = use_width() >= WIDE
+    wide = (model.width or 0) >= WIDE  # the shell follows the window (AppModel.resized)
 
     async def remember() -> None:
         """Read the device's seat for this match from the browser's own storage."""
@@ -215,12 +189,10 @@ def QuacksScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         page.run_task(save, seat)
 
     def tap(action: dict[str, Any]) -> None:
-        if enter(live, action, seen, rendered):
-            model.changed()
+        enter(live, action, seen, rendered)
 
     def roll() -> None:
-        if live.roll(seen=seen):
-            model.changed()
+        live.roll(seen=seen)
 
     async def remember_odds() -> None:
         try:

@@ -89,31 +89,6 @@ def by_player(by_seat: Mapping[int, str], fallback: Mapping[int, str] | None = N
     return keyed
 
 
-def use_viewport() -> tuple[float | None, float | None]:
-    """The window's size, re-rendering the screen when it changes (a phone turned sideways)."""
-    page = ft.context.page
-    size, set_size = ft.use_state((getattr(page, "width", None), getattr(page, "height", None)))
-
-    previous: Any = ft.use_ref(None)  # whatever listened before this screen, put back when it goes
-
-    def follow() -> None:
-        previous.current = page.on_resize
-        chained: Any = previous.current
-
-        def resized(event: Any) -> None:
-            set_size((event.width, event.height))
-            if chained is not None:
-                chained(event)
-
-        page.on_resize = resized
-
-    def stop() -> None:
-        page.on_resize = previous.current
-
-    ft.use_effect(follow, [], cleanup=stop)
-    return size
-
-
 # -- what happened, from the engine's events -----------------------------------------------------
 def last_move_text(tr: Tr, history: Sequence[Step], initial_state: SenetState, names: Mapping[int, str]) -> str | None:
     """"Last move: …": the newest move or pass in the log, in the log's own sentence."""
@@ -292,9 +267,8 @@ def house_rule_notice(tr: Tr) -> ft.Control:
 # -- the screen --------------------------------------------------------------------------------------
 @ft.component
 def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
-    _ = live.revision  # re-render after every change, ours or another screen's
     seen = live.seq  # every tap below names this rendering (one tap, one entry)
-    width, height = use_viewport()
+    width, height = model.width, model.height  # the shell follows the window (AppModel.resized)
     tr = model.tr
     state: SenetState = live.state
     position, throw = state.position, state.throw
@@ -308,22 +282,18 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     lit = Lit.of(moves)
     layout = board_layout(width, height)
 
-    def done(ok: bool) -> None:
-        if ok:
-            model.changed()
-
     def move_from(square: int) -> None:
         target = lit.targets.get(square)
         # A lit target plays the move landing there; any other square names its own piece, and
         # the engine says why that cannot go (no throw yet, not there, not yours, SN-5..SN-10).
-        done(live.apply({"move": {"from": target.frm if target is not None else square}}, seen=seen))
+        live.apply({"move": {"from": target.frm if target is not None else square}}, seen=seen)
 
     board = board_control(tr, position, colours, names, lit, move_from if playing else None,
                           layout.square, upright=layout.upright)
     cards = [player_card(tr, player, position, names, colours, to_move=playing and mover == player - 1,
                          compact=layout.upright) for player in (1, 2)]
-    pad = throw_pad(tr, throw, playing and throw is None, lambda n: done(live.apply({"throw": n}, seen=seen)),
-                    lambda: done(live.roll(seen=seen)), columns=2 if layout.upright else 4)
+    pad = throw_pad(tr, throw, playing and throw is None, lambda n: live.apply({"throw": n}, seen=seen),
+                    lambda: live.roll(seen=seen), columns=2 if layout.upright else 4)
 
     messages: list[ft.Control] = []
     refused = refusal_banner(model, live)
