@@ -8,6 +8,7 @@ import flet as ft
 from views.games import GameViews, RuleText
 from views.live import LiveMatch
 from views.model import AppModel
+from views.rules_page import opened_rule, rule_sections
 from views.ui import body
 
 RULES = (
@@ -24,7 +25,7 @@ def CounterScreen(model: AppModel, live: LiveMatch) -> ft.Control:
 
 @ft.component
 def CounterRules(model: AppModel, rule: str | None = None) -> ft.Control:
-    return body(*[ft.Text(f"{entry.id} {model.tr(entry.text)}") for entry in RULES])
+    return body(*opened_rule(model.tr, RULES, rule), *rule_sections(model.tr, RULES))
 
 
 VIEWS = GameViews(match_screen=CounterScreen, rules_page=CounterRules, rules=RULES, colour="#00897b",

@@ -161,3 +161,29 @@ def test_the_shell_alone_follows_the_window_and_every_game_screen_lays_out_by_it
 
         run(visit)
 
+
+def test_every_games_rules_page_puts_the_rule_a_refusal_opened_first(tmp_path: Path) -> None:
+    """One rules-page helper for every game (views/rules_page.py): opened at a rule, the page lights
+    that rule (its id and text, keyed so the page scrolls to it); opened plainly, it lights none."""
+    from companion.games import games
+    from views.games import game_views
+
+    with Store(f"sqlite:///{tmp_path / 'rules.db'}") as store:
+
+        async def look() -> None:
+            for game in games():
+                views = game_views(game)
+                assert views is not None and views.rules, game
+                last = views.rules[-1]
+                app = await Headless.open(store, f"/rules/{game}/{last.id}")
+                await app.wait_for(lambda app=app, last=last: app.find(f"rule-{last.id}") is not None, f"{last.id} lit")
+                lit = app.find(f"rule-{last.id}")
+                shown = app.texts()
+                assert last.id in shown and app.model.tr(last.text) in shown
+                assert lit is not None and lit.bgcolor is not None
+                app.model.arrive(f"/rules/{game}")
+                await app.settle(0.2)
+                assert not [c for c in app.controls() if str(getattr(c, "key", "")).startswith("rule-")], game
+                app.close()
+
+        run(look)

@@ -7,8 +7,8 @@ import flet as ft
 
 from companion.cavasie import Deck, default_deck
 from views.cavasie.explain import Tr, pattern_meaning
-from views.games import RuleText
 from views.model import AppModel
+from views.rules_page import bullet, opened_rule, rule_sections, sectioned
 from views.ui import TAP, body, heading
 
 SECTIONS = (
@@ -17,24 +17,10 @@ SECTIONS = (
     ("cavasie_ui.rules.scoring_heading", ("CV-7", "CV-8", "CV-9", "CV-10")),
 )
 
-RULES = tuple(
-    RuleText(rule_id, f"cavasie_ui.rules.{rule_id}", heading=title if index == 0 else None)
-    for title, rule_ids in SECTIONS
-    for index, rule_id in enumerate(rule_ids)
-)
+RULES = sectioned("cavasie_ui.rules.{}", SECTIONS)
 
 # What the app reads into the rules where they leave something open, in the order of a hand.
 READINGS = ("ante", "dealer_stake", "betting", "side_pots", "folding", "rotation", "again", "unseen", "end")
-
-
-def rule_row(rule_id: str, text: str) -> ft.Control:
-    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=12, controls=[
-        ft.Container(
-            width=58, alignment=ft.Alignment.CENTER, border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            content=ft.Text(rule_id, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SECONDARY_CONTAINER)),
-        ft.Text(text, size=15, expand=True),
-    ])
 
 
 def ladder_lines(tr: Tr, deck: Deck) -> list[str]:
@@ -57,11 +43,6 @@ def reading_lines(tr: Tr) -> list[str]:
     return [tr(f"cavasie_ui.reading.{name}") for name in READINGS]
 
 
-def bullet(text: str) -> ft.Control:
-    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=8, controls=[
-        ft.Text("•", size=15), ft.Text(text, size=15, expand=True)])
-
-
 def tool_buttons(model: AppModel) -> ft.Control:
     tr = model.tr
     return ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
@@ -78,17 +59,10 @@ def tool_buttons(model: AppModel) -> ft.Control:
 def CavasieRules(model: AppModel, rule: str | None = None) -> ft.Control:
     tr = model.tr
     deck = default_deck()
-    controls: list[ft.Control] = []
-    if rule in {entry.id for entry in RULES}:  # opened from a refusal: that rule first
-        controls.append(ft.Container(key=f"rule-{rule}", padding=12, border_radius=12,
-                                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                                     content=rule_row(rule, tr(f"cavasie_ui.rules.{rule}"))))
+    controls = opened_rule(tr, RULES, rule)
     controls.append(ft.Text(tr("cavasie_ui.rules.intro"), size=15))
     controls.append(tool_buttons(model))
-    for entry in RULES:
-        if entry.heading:
-            controls.append(heading(tr(entry.heading)))
-        controls.append(rule_row(entry.id, tr(entry.text)))
+    controls += rule_sections(tr, RULES)
     controls.append(heading(tr("cavasie_ui.rules.ladder_heading")))
     controls += [ft.Text(line, size=14) for line in ladder_lines(tr, deck)]
     controls += [ft.Text(line, size=14) for line in special_lines(tr, deck)]

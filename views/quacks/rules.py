@@ -6,10 +6,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.quacks.data import BOOK_COLOURS, BOOK_SETS, FORTUNE_CARDS
-from views.games import RuleText
 from views.model import AppModel
 from views.quacks.ask import CARD_PAINT
 from views.quacks.pieces import CHIP_PAINT
+from views.rules_page import opened_rule, rule_sections, sectioned
 from views.ui import body, heading
 
 SECTIONS = (
@@ -19,25 +19,10 @@ SECTIONS = (
     ("quacks_ui.rules.decided_heading", ("QK-17",)),
 )
 
-RULES = tuple(
-    RuleText(rule_id, f"quacks_ui.rules.{rule_id}", heading=title if index == 0 else None)
-    for title, rule_ids in SECTIONS
-    for index, rule_id in enumerate(rule_ids)
-)
+RULES = sectioned("quacks_ui.rules.{}", SECTIONS)
 RULE_IDS = tuple(rule.id for rule in RULES)
 # How the app reads what the rules leave open (the cards, the books, steps D–F together).
 READINGS = ("together", "second_chance", "placing", "whites", "corrections")
-
-
-def rule_row(rule_id: str, text: str) -> ft.Control:
-    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=12, controls=[
-        ft.Container(
-            width=58, alignment=ft.Alignment.CENTER, border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            content=ft.Text(rule_id, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SECONDARY_CONTAINER),
-        ),
-        ft.Text(text, size=15, expand=True),
-    ])
 
 
 def book_table(model: AppModel) -> list[ft.Control]:
@@ -76,15 +61,9 @@ def card_list(model: AppModel) -> list[ft.Control]:
 @ft.component
 def QuacksRules(model: AppModel, rule: str | None = None) -> ft.Control:
     tr = model.tr
-    controls: list[ft.Control] = []
-    if rule in RULE_IDS:  # opened from a refusal: that rule first
-        controls.append(ft.Container(key=f"rule-{rule}", padding=12, border_radius=12,
-                                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                                     content=rule_row(rule, tr(f"quacks_ui.rules.{rule}"))))
+    controls = opened_rule(tr, RULES, rule)
     controls.append(ft.Text(tr("quacks_ui.rules.intro"), size=15))
-    for title, rule_ids in SECTIONS:
-        controls.append(heading(tr(title)))
-        controls.extend(rule_row(rule_id, tr(f"quacks_ui.rules.{rule_id}")) for rule_id in rule_ids)
+    controls += rule_sections(tr, RULES)
     controls.append(heading(tr("quacks_ui.rules.readings_heading")))
     controls += [ft.Text(tr(f"quacks_ui.rules.reading_{part}"), size=15, key=f"reading-{part}") for part in READINGS]
     controls += book_table(model)
