@@ -37,6 +37,20 @@ def heading(text: str) -> ft.Text:
     return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
 
 
+def end_card(headline: str, places: Sequence[str], *after: ft.Control) -> ft.Control:
+    """A match's end, as every game shows it: a trophy and who won, each placing best first (in the
+    game's own words), then whatever the game adds (a way home)."""
+    on = ft.Colors.ON_TERTIARY_CONTAINER
+    return ft.Container(key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        content=ft.Column(spacing=10, controls=[
+                            ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=on, size=32),
+                                             ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True,
+                                                     color=on)]),
+                            *(ft.Text(place, size=16, color=on) for place in places),
+                            *after,
+                        ]))
+
+
 def big_button(
     label: str,
     on_click: Callable[..., Any] | None,

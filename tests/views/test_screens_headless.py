@@ -187,3 +187,30 @@ def test_every_games_rules_page_puts_the_rule_a_refusal_opened_first(tmp_path: P
                 app.close()
 
         run(look)
+
+
+def test_a_finished_match_ends_in_the_shared_card_with_every_place(tmp_path: Path) -> None:
+    """views.ui.end_card, as a finished Senet match shows it: who won, each place best first, home."""
+    from companion.i18n import t
+    from tests.e2e.test_history_screen import senet_played_out
+
+    with Store(f"sqlite:///{tmp_path / 'end.db'}") as store:
+        ana, ben = (store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")))
+        match_id = senet_played_out(store, ana, ben, 1)
+        outcome = store.resume(match_id).outcome()
+        names = {0: "Ana", 1: "Ben"}
+
+        async def look() -> None:
+            app = await Headless.open(store, f"/match/{match_id}")
+            await app.wait_for(lambda: app.find("result") is not None, "the end card")
+            shown = app.texts()
+            (winner,) = outcome.winners
+            assert t("senet_ui.winner", "ko", name=names[winner]) in shown
+            for group in outcome.places:
+                for seat in group:
+                    assert t("senet_ui.place_line", "ko", place=outcome.placing(seat), name=names[seat],
+                             score=outcome.scores.get(seat, 0)) in shown
+            assert app.find("home") is not None
+            app.close()
+
+        run(look)

@@ -22,7 +22,7 @@ from views.cavasie.ladder import ladder_button, ladder_dialog
 from views.live import LiveMatch
 from views.model import AppModel
 from views.screens.match import MatchTools, refusal_banner
-from views.ui import TAP, body, colour_dot, confirm_dialog
+from views.ui import TAP, body, colour_dot, confirm_dialog, end_card
 
 
 def seat_panel(tr: Tr, state: TableState, seat: int, names: dict[int, str], colours: dict[int, str],
@@ -120,13 +120,9 @@ def CavasieScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     if outcome.over:
         if hand.result is not None and hand.phase == "settled":  # the last showdown stays explained
             controls.append(Explanation(tr, state.deck, hand.result, names))
-        lines = [ft.Text(tr("cavasie_ui.final.line", place=outcome.placing(seat), name=seat_name(tr, names, seat),
-                            chips=outcome.scores.get(seat, 0)), size=16)
-                 for group in outcome.places for seat in group]
-        controls.append(ft.Container(key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                                     content=ft.Column(spacing=8, controls=[
-                                         ft.Text(tr("cavasie_ui.final.title"), size=20, weight=ft.FontWeight.BOLD),
-                                         *lines])))
+        places = [tr("cavasie_ui.final.line", place=outcome.placing(seat), name=seat_name(tr, names, seat),
+                     chips=outcome.scores.get(seat, 0)) for group in outcome.places for seat in group]
+        controls.append(end_card(tr("cavasie_ui.final.title"), places))
     elif playing:
         controls += step_controls(tr, state, live, names, tap, picking, set_picking, amount, set_amount, used)
     controls.append(MatchTools(model, live))

@@ -35,7 +35,7 @@ from views.parchis.board import (
     worded_refusal,
 )
 from views.screens.match import MatchTools, refusal_banner
-from views.ui import TAP, big_button
+from views.ui import TAP, big_button, end_card
 
 Tr = Callable[..., str]
 Event = Mapping[str, Any]
@@ -256,21 +256,10 @@ def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], seats: Seque
     """The winner (or the winning team) first, everybody else together (PA-9)."""
     winners = outcome.places[0] if outcome.places else ()
     headline = tr("parchis_ui.winner", names=" & ".join(seat_name(tr, names, seats, seat) for seat in winners))
-    lines = [
-        ft.Text(tr("parchis_ui.place_line", place=outcome.placing(seat), name=seat_name(tr, names, seats, seat),
-                   home=outcome.scores.get(seat, 0)), size=16, color=ft.Colors.ON_TERTIARY_CONTAINER)
-        for group in outcome.places for seat in group
-    ]
-    return ft.Container(
-        key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        content=ft.Column(spacing=10, controls=[
-            ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER, size=32),
-                             ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True,
-                                     color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-            *lines,
-            big_button(tr("parchis_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"),
-        ]),
-    )
+    places = [tr("parchis_ui.place_line", place=outcome.placing(seat), name=seat_name(tr, names, seats, seat),
+                 home=outcome.scores.get(seat, 0)) for group in outcome.places for seat in group]
+    return end_card(headline, places,
+                    big_button(tr("parchis_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"))
 
 
 def recent_steps(live: LiveMatch, count: int = 2) -> list[list[Event]]:

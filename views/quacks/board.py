@@ -12,7 +12,7 @@ from companion.quacks.data import ROUNDS
 from companion.quacks.screen_board import SeatScore, TallyLine, scores, tails_between
 from views.quacks.pieces import RAT, chip_disc
 from views.quacks.words import Words
-from views.ui import colour_dot
+from views.ui import colour_dot, end_card
 
 STEPS = ("A", "B", "C", "D", "E", "F")
 
@@ -141,15 +141,7 @@ def tally_card(words: Words, line: TallyLine, colour: str) -> ft.Control:
 
 def result_card(words: Words, outcome: Outcome) -> ft.Control:
     """The final places (QK-16), best first, with the VP."""
-    lines = [ft.Text(words.tr("quacks_ui.place_line", place=outcome.placing(seat), name=words.name(seat),
-                              vp=outcome.scores.get(seat, 0)), size=17, color=ft.Colors.ON_TERTIARY_CONTAINER)
-             for group in outcome.places for seat in group]
+    places = [words.tr("quacks_ui.place_line", place=outcome.placing(seat), name=words.name(seat),
+                       vp=outcome.scores.get(seat, 0)) for group in outcome.places for seat in group]
     winners = " & ".join(words.name(seat) for seat in outcome.winners)
-    return ft.Container(key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                        content=ft.Column(spacing=8, controls=[
-                            ft.Row(controls=[
-                                ft.Icon(ft.Icons.EMOJI_EVENTS, size=32, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                                ft.Text(words.tr("quacks_ui.winner", names=winners), size=20,
-                                        weight=ft.FontWeight.BOLD, expand=True,
-                                        color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-                            *lines]))
+    return end_card(words.tr("quacks_ui.winner", names=winners), places)

@@ -28,7 +28,7 @@ from views.model import AppModel
 from views.screens.match import MatchTools, refusal_banner
 from views.senet.board import FRAME, Lit, board_control, piece
 from views.senet.log import move_sentence, player_name
-from views.ui import TAP, big_button
+from views.ui import TAP, big_button, end_card
 
 Tr = Callable[..., str]
 
@@ -235,22 +235,10 @@ def result_card(tr: Tr, outcome: Outcome, names: Mapping[int, str], go_home: Cal
     first = outcome.places[0] if outcome.places else ()
     alone = len(first) == 1  # one winner; a shared first place is a draw (SN-14)
     headline = tr("senet_ui.winner", name=player_name(tr, names, first[0])) if alone else tr("senet_ui.draw")
-    lines = [
-        ft.Text(tr("senet_ui.place_line", place=outcome.placing(seat), name=player_name(tr, names, seat),
-                   score=outcome.scores.get(seat, 0)),
-                size=17, color=ft.Colors.ON_TERTIARY_CONTAINER)
-        for group in outcome.places for seat in group
-    ]
-    return ft.Container(
-        key="result", padding=16, border_radius=16, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        content=ft.Column(spacing=10, controls=[
-            ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER, size=32),
-                             ft.Text(headline, size=22, weight=ft.FontWeight.BOLD, expand=True,
-                                     color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-            *lines,
-            big_button(tr("senet_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"),
-        ]),
-    )
+    places = [tr("senet_ui.place_line", place=outcome.placing(seat), name=player_name(tr, names, seat),
+                 score=outcome.scores.get(seat, 0)) for group in outcome.places for seat in group]
+    return end_card(headline, places,
+                    big_button(tr("senet_ui.home"), lambda: go_home(), icon=ft.Icons.HOME, key="home"))
 
 
 def house_rule_notice(tr: Tr) -> ft.Control:
