@@ -81,10 +81,6 @@ class MatchSession:
         return self._done[-1].state if self._done else self.initial_state
 
     @property
-    def last_events(self) -> list[dict[str, Any]]:
-        return self._done[-1].events if self._done else []
-
-    @property
     def actions(self) -> list[Action]:
         return [step.action for step in self._done]
 
