@@ -48,7 +48,7 @@ class RuleText:
 
 
 @dataclass(frozen=True)
-class Told:
+class LoggedStep:
     """What a game's log sentence gets for one entry: the step it made, the state before it,
     the effective steps up to and including it, the session's start, the players' names by
     seat, and whose turn it was before the entry."""
@@ -63,8 +63,8 @@ class Told:
 
 # (tr, a match's state, the players' names by seat) -> how far it got: "Round 3 · …" (None: nothing)
 Progress = Callable[[Tr, Any, Mapping[int, str]], "str | None"]
-# (tr, lang, told) -> the entry in the game's own words, or None where it has none
-Describer = Callable[[Tr, str, Told], "str | None"]
+# (tr, lang, logged) -> the entry in the game's own words, or None where it has none
+Describer = Callable[[Tr, str, LoggedStep], "str | None"]
 
 
 # Each an @ft.component: the match screen (model, the open match), the rules page (model, the
@@ -157,27 +157,27 @@ def progress_text(game_id: str, tr: Tr, state: Any, names: Mapping[int, str]) ->
     return tr("table.to_move", name=names.get(seat, "?")) if seat is not None else None
 
 
-def tell(game_id: str, tr: Tr, lang: str, told: Told) -> str | None:
+def game_sentence(game_id: str, tr: Tr, lang: str, logged: LoggedStep) -> str | None:
     """One log entry in its game's own words; None where the game has none, or where a
     sentence cannot be made of this entry (an older or damaged log)."""
     views = game_views(game_id)
     if views is None or views.describe_step is None:
         return None
     try:
-        return views.describe_step(tr, lang, told)
+        return views.describe_step(tr, lang, logged)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return None
 
 
-def said(game_id: str, tr: Callable[..., str], lang: str, told: Told, number: int) -> str:
+def said(game_id: str, tr: Callable[..., str], lang: str, logged: LoggedStep, number: int) -> str:
     """Entry `number` of the log in words: its game's sentence, or, where the game has none,
     who made it, never the raw entry (the replay shows it on the board)."""
-    sentence = tell(game_id, tr, lang, told)
+    sentence = game_sentence(game_id, tr, lang, logged)
     if sentence:
         return sentence
-    action = told.step.action
-    seat = action.get("seat") if isinstance(action, Mapping) and isinstance(action.get("seat"), int) else told.mover
-    name = told.names.get(seat) if seat is not None else None
+    action = logged.step.action
+    seat = action.get("seat") if isinstance(action, Mapping) and isinstance(action.get("seat"), int) else logged.mover
+    name = logged.names.get(seat) if seat is not None else None
     if name is None:
         return tr("record.log.entry_nobody", number=number)
     return tr("record.log.entry", name=name, number=number)

@@ -23,7 +23,7 @@ from companion.game import Game
 from companion.session import MatchSession
 from db import MatchInfo, Store
 from db.history import MatchPage
-from views.games import Told, said
+from views.games import LoggedStep, said
 from views.live import LiveMatch
 
 Tr = Callable[..., str]
@@ -132,6 +132,6 @@ def log_lines(tr: Tr, lang: str, game: Game | None, page: MatchPage, names: Mapp
             lines.append(unreadable)
             continue
         history = session.history
-        told = Told(history[-1], before, history, session.initial_state, names, mover)
-        lines.append(said(session.game.id, tr, lang, told, number))
+        logged = LoggedStep(history[-1], before, history, session.initial_state, names, mover)
+        lines.append(said(session.game.id, tr, lang, logged, number))
     return lines

@@ -16,7 +16,7 @@ from companion.games import game
 from companion.i18n import t
 from companion.session import MatchSession
 from tests.history.played import NO_DEALER, PIG_WIN, cavasie_log, entries, parchis_log, quacks_log, senet_log
-from views.games import Told, tell
+from views.games import LoggedStep, game_sentence
 
 CASES = {
     "senet": ({}, 2, lambda: senet_log(1)),
@@ -43,8 +43,8 @@ def test_every_entry_of_a_whole_match_is_told(case):
             continue
         mover, before = session.to_move(), session.state
         session.apply(entry["action"])
-        told = Told(session.history[-1], before, session.history, session.initial_state, names, mover)
+        logged = LoggedStep(session.history[-1], before, session.history, session.initial_state, names, mover)
         for lang in ("ko", "en"):
-            if not tell(game_id, lambda key, lang=lang, **params: t(key, lang, **params), lang, told):
+            if not game_sentence(game_id, lambda key, lang=lang, **params: t(key, lang, **params), lang, logged):
                 untold[(lang, ",".join(sorted(k for k in entry["action"] if k != "seat")))] += 1
     assert dict(untold) == {}, f"{game_id}: entries without a sentence, by kind: {dict(untold)}"

@@ -238,7 +238,7 @@ def test_an_entry_the_game_has_no_words_for_says_who_made_it(store, monkeypatch)
 
     ana, ben = players(store)
     match_id = pig_match(store, ana, ben)
-    monkeypatch.setattr(games, "tell", lambda *args: None)  # a game whose sentences miss an entry
+    monkeypatch.setattr(games, "game_sentence", lambda *args: None)  # a game whose sentences miss an entry
     lines = log_lines(tr, "en", game("pig"), match_page(store, match_id), {0: "Ana", 1: "Ben"})
     assert lines[0] == "Ana made entry 1."
     ko = log_lines(lambda key, **p: t(key, "ko", **p), "ko", game("pig"), match_page(store, match_id), {0: "Ana"})

@@ -224,7 +224,7 @@ def test_an_entry_without_a_sentence_is_still_listed(store, monkeypatch):
     match_id = pig_match(store)
     play(store, match_id, {"roll": 5}, {"roll": 3})
     snapshot = read_snapshot(store, match_id)
-    monkeypatch.setattr(games, "tell", lambda *args: None)  # a game whose sentences miss these entries
+    monkeypatch.setattr(games, "game_sentence", lambda *args: None)  # a game whose sentences miss these entries
     lines = recent_lines(en, "en", snapshot.game, snapshot.session, names_of(snapshot.info))
     assert lines == ["Ana made entry 2.", "Ana made entry 1."]
 

@@ -9,25 +9,25 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from views.cavasie.screen import step_label
-from views.games import Told
+from views.games import LoggedStep
 
 STEP_KEYS = ("interact", "to_hand", "turn_up", "done", "draw")
 BETS = ("check", "bet", "call", "raise", "fold")
 
 
-def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
-    action = dict(told.step.action)
-    events = {event.get("type"): event for event in told.step.events}
-    seat = acting_seat(action, told)
-    who = told.names.get(seat, "?") if seat is not None else "?"
+def describe_step(tr: Callable[..., str], lang: str, logged: LoggedStep) -> str | None:
+    action = dict(logged.step.action)
+    events = {event.get("type"): event for event in logged.step.events}
+    seat = acting_seat(action, logged)
+    who = logged.names.get(seat, "?") if seat is not None else "?"
     if any(key in action for key in STEP_KEYS):
         return tr("record.log.by", name=who, what=step_label(tr, action)[0])
     if "placed" in events:
-        return dealt(tr, told.names, events["placed"])
+        return dealt(tr, logged.names, events["placed"])
     for kind in BETS:
         if kind in events:
             event = events[kind]
-            name = told.names.get(event["seat"], who) if isinstance(event.get("seat"), int) else who
+            name = logged.names.get(event["seat"], who) if isinstance(event.get("seat"), int) else who
             return tr(f"cavasie_ui.log.{kind}", name=name, amount=event.get("amount", 0))
     if "revealed" in events:
         event = events["revealed"]
@@ -38,7 +38,7 @@ def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
         if "won_uncontested" in events:
             won = events["won_uncontested"]
             awards = {str(won["seat"]): won["pot"]}
-        lines += [tr("cavasie_ui.wins", name=told.names.get(int(seat), "?"), chips=chips)
+        lines += [tr("cavasie_ui.wins", name=logged.names.get(int(seat), "?"), chips=chips)
                   for seat, chips in awards.items() if chips]
         return " ".join(lines)
     if "new_hand" in events:
@@ -48,15 +48,15 @@ def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
     return None
 
 
-def acting_seat(action: Mapping[str, Any], told: Told) -> int | None:
+def acting_seat(action: Mapping[str, Any], logged: LoggedStep) -> int | None:
     """Who made the entry: the seat it names, else the seat its first event names, else whose
     turn it was."""
     if isinstance(action.get("seat"), int):
         return int(action["seat"])
-    for event in told.step.events:
+    for event in logged.step.events:
         if isinstance(event.get("seat"), int):
             return int(event["seat"])
-    return told.mover
+    return logged.mover
 
 
 def dealt(tr: Callable[..., str], names: Mapping[int, str], event: Mapping[str, Any]) -> str:

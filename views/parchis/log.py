@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from views.games import Told
+from views.games import LoggedStep
 from views.parchis.screen import step_text
 
 
-def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
-    return step_text(tr, told.step.events, told.names, told.step.state.seat_colours)
+def describe_step(tr: Callable[..., str], lang: str, logged: LoggedStep) -> str | None:
+    return step_text(tr, logged.step.events, logged.names, logged.step.state.seat_colours)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from views.games import Told
+from views.games import LoggedStep
 
 TOLD = ("roll", "bust", "hold")  # a roll of 1 is told by its bust
 
@@ -22,5 +22,5 @@ def events_text(tr: Callable[..., str], events: Sequence[Mapping[str, Any]], nam
     return " ".join(texts) or None
 
 
-def describe_step(tr: Callable[..., str], lang: str, told: Told) -> str | None:
-    return events_text(tr, told.step.events, told.names)
+def describe_step(tr: Callable[..., str], lang: str, logged: LoggedStep) -> str | None:
+    return events_text(tr, logged.step.events, logged.names)

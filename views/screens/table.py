@@ -29,7 +29,7 @@ from companion.games import game as game_record
 from companion.session import CorruptLog, MatchSession
 from db import MatchInfo, Store, StoreError
 from views.browser import IN_BROWSER, server_only_note
-from views.games import Told, said
+from views.games import LoggedStep, said
 from views.hooks import use_ref, use_state
 from views.model import AppModel, Screen, StoreRead, match_read
 from views.reading import use_reads
@@ -184,9 +184,9 @@ def recent_lines(tr: Tr, lang: str, game: Game, session: MatchSession, names: Ma
     lines: list[str] = []
     for index in range(len(history) - 1, max(-1, len(history) - 1 - most), -1):
         before = history[index - 1].state if index else session.initial_state
-        told = Told(history[index], before, history[: index + 1], session.initial_state, names,
+        logged = LoggedStep(history[index], before, history[: index + 1], session.initial_state, names,
                     game.engine.to_move(before))
-        lines.append(said(game.id, tr, lang, told, index + 1))
+        lines.append(said(game.id, tr, lang, logged, index + 1))
     return lines
 
 
@@ -309,14 +309,14 @@ def LiveTable(model: AppModel, match_id: int, key: str | None = None) -> ft.Cont
             while not gone.current:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), POLL_SECONDS)
-                told = wake.is_set()
+                woken = wake.is_set()
                 wake.clear()
                 if gone.current:
                     break
                 polls += 1
                 snapshot = latest.current[0] if latest.current is not None else None
                 look = polls % STATUS_EVERY == 0
-                if told or await asyncio.to_thread(moved, model.store, snapshot, match_id, look):
+                if woken or await asyncio.to_thread(moved, model.store, snapshot, match_id, look):
                     set_loaded(await asyncio.to_thread(_load, model.store, match_id))
         finally:
             pubsub.unsubscribe_topic(topic)

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.senet import SenetState
 from companion.session import Step
-from views.games import Told
+from views.games import LoggedStep
 
 Tr = Callable[..., str]
 
@@ -38,12 +38,13 @@ def move_sentence(tr: Tr, step: Step, before: SenetState, names: Mapping[int, st
     return tr("senet_ui.said.move", name=name, frm=move["from"], to=move["to"], throw=move["throw"])
 
 
-def describe_step(tr: Tr, lang: str, told: Told) -> str | None:
-    said = move_sentence(tr, told.step, told.before, told.names)
+def describe_step(tr: Tr, lang: str, logged: LoggedStep) -> str | None:
+    said = move_sentence(tr, logged.step, logged.before, logged.names)
     if said is not None:
         return said
-    throw: Any = next((event for event in told.step.events if event.get("type") == "throw"), None)
+    throw: Any = next((event for event in logged.step.events if event.get("type") == "throw"), None)
     if throw is not None:
-        seat = throw.get("seat", told.mover)
-        return tr("senet_ui.thrown", name=told.names.get(seat, "?") if seat is not None else "?", throw=throw["throw"])
+        seat = throw.get("seat", logged.mover)
+        name = logged.names.get(seat, "?") if seat is not None else "?"
+        return tr("senet_ui.thrown", name=name, throw=throw["throw"])
     return None
