@@ -33,7 +33,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from companion.errors import BadPosition, BadRequest, IllegalMove
-from companion.quacks import evaluation_effects as fx
+from companion.quacks import evaluation_effects as effects
 from companion.quacks.data import CHIP_CODES, CHIPS, LAST_SPACE, ROUNDS, RUBIES_PER_DROPLET, SPOON, book_out
 from companion.quacks.evaluation_types import (
     FACES,
@@ -260,7 +260,7 @@ def legal_choices(ev: Evaluation, seat: int | None = None) -> tuple[Choice, ...]
     for choice in _candidates(ev, ask):
         try:
             if isinstance(choice, Buy):  # the checks alone: a hundred candidates
-                fx.check_purchase(tally, ev.setup, ev.supply, choice.chips)
+                effects.check_purchase(tally, ev.setup, ev.supply, choice.chips)
             elif station is not None:
                 _RUNS[station.step](ev, station, tally, choice)
             else:
@@ -323,8 +323,8 @@ def start(setup: Setup, players: Sequence[PlayerIn], together: bool = False, che
         check_table(setup, players)
     tallies = tuple(Tally.start(seat, player) for seat, player in enumerate(players))
     if not together:
-        return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies))
-    return Evaluation(setup, tallies, setup.supply, fx.rollers(tallies), together=True,
+        return Evaluation(setup, tallies, setup.supply, effects.rollers(tallies))
+    return Evaluation(setup, tallies, setup.supply, effects.rollers(tallies), together=True,
                       progress=("",) * len(tallies), baskets=(None,) * len(tallies))
 
 
@@ -437,7 +437,7 @@ def _run_part(ev: Evaluation, seat: int, part: str, choice: Choice | None) -> tu
             ev, events = _run_e(ev, Station("E", seat), tally, None)
             return _mark(ev, seat, "E"), events
         chips = choice.chips if isinstance(choice, Buy) else ()
-        fx.check_purchase(tally, ev.setup, ev.supply, chips)  # now; the box is taken at the end
+        effects.check_purchase(tally, ev.setup, ev.supply, chips)  # now; the box is taken at the end
         events = [_event(ev, "basket", "E", tally, chips=list(chips))] if choice is not None else []
         return _mark(ev, seat, "E", chips, keep_basket=False), events
     if part == "f":
@@ -465,7 +465,7 @@ def _advance_together(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
             ev = _mark(ev, seat, SETTLED)
             continue
         try:
-            after, supply, cost = fx.buy(tally, ev.setup, ev.supply, basket)
+            after, supply, cost = effects.buy(tally, ev.setup, ev.supply, basket)
         except IllegalMove:  # an earlier buyer took the box's last one: this seat chooses again
             progress = list(ev.progress)
             progress[seat] = progress[seat].replace("E", "")
@@ -482,7 +482,7 @@ def _advance_together(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
 def _finish(ev: Evaluation) -> tuple[Evaluation, list[Event]]:
     events: list[Event] = []
     if ev.final_round:
-        ev = evolve(ev, winners=fx.winners(ev.tallies))
+        ev = evolve(ev, winners=effects.winners(ev.tallies))
         events.append(_event(ev, "winners", "end", None, rule="QK-16", seats=list(ev.winners)))
     events.append(_event(ev, "next_start", "end", None, start=ev.next_start))
     return ev, events
@@ -497,7 +497,7 @@ def _event(ev: Evaluation, kind: str, step: Step, tally: Tally | None, *, rule: 
         event["seat"] = tally.seat
     event.update(fields)
     if before is not None and tally is not None:
-        event["gain"] = fx.gain(before, tally)
+        event["gain"] = effects.gain(before, tally)
     return event
 
 
@@ -524,7 +524,7 @@ def _run_a(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
         return ev, []
     if choice.face not in FACES:
         raise BadRequest("quacks.eval.unknown_face", face=str(choice.face), faces=", ".join(FACES))
-    after = fx.roll(tally, choice.face)
+    after = effects.roll(tally, choice.face)
     return _with(ev, after), [_event(ev, "die", "A", after, before=tally, face=choice.face,
                                      roll=int(station.part) + 1)]
 
@@ -535,30 +535,30 @@ def _run_a(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
 def _ask_b(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
     books = ev.setup.books
     if station.part == "green" and books["green"] == 2:
-        options = fx.green_gift_options(tally)
+        options = effects.green_gift_options(tally)
         if any(ev.supply.has(code) for codes in options for code in codes):
             return Ask("green_take", tally.seat, "B", "QK-12", TakeGreenChips(tally.seat, (None,) * len(options)),
-                       {"greens": list(fx.last_two_greens(tally)), "options": [list(o) for o in options]})
-    if station.part == "green" and books["green"] == 4 and fx.most_green_rubies(tally) > 0:
+                       {"greens": list(effects.last_two_greens(tally)), "options": [list(o) for o in options]})
+    if station.part == "green" and books["green"] == 4 and effects.most_green_rubies(tally) > 0:
         return Ask("green_pay", tally.seat, "B", "QK-12", PayGreenRubies(tally.seat, 0),
-                   {"greens": list(fx.last_two_greens(tally)), "most": fx.most_green_rubies(tally),
+                   {"greens": list(effects.last_two_greens(tally)), "most": effects.most_green_rubies(tally),
                     "rubies": tally.rubies})
     if station.part == "purple" and books["purple"] == 2:
         tiers = _purple_trade_tiers(ev, tally)
         if tiers:
             return Ask("purple_trade", tally.seat, "B", "QK-12", TradePurples(tally.seat, 0),
-                       {"purples": fx.colour_count(tally.chips, "purple"), "tiers": tiers})
+                       {"purples": effects.colour_count(tally.chips, "purple"), "tiers": tiers})
     if station.part == "purple" and books["purple"] == 4:
         swaps = _purple_swaps(ev, tally)
         if swaps:
             return Ask("purple_swap", tally.seat, "B", "QK-12", SwapChip(tally.seat, 0, None),
-                       {"purples": fx.colour_count(tally.chips, "purple"), "swaps": swaps})
+                       {"purples": effects.colour_count(tally.chips, "purple"), "swaps": swaps})
     return None
 
 
 def _purple_trade_tiers(ev: Evaluation, tally: Tally) -> list[int]:
-    purples = fx.colour_count(tally.chips, "purple")
-    return [tier for tier, (codes, *_) in fx.PURPLE_TRADES.items()
+    purples = effects.colour_count(tally.chips, "purple")
+    return [tier for tier, (codes, *_) in effects.PURPLE_TRADES.items()
             if tier <= purples and _box_gives(ev.supply, codes)]
 
 
@@ -571,13 +571,13 @@ def _box_gives(supply: Supply, codes: Sequence[str]) -> bool:
 
 
 def _purple_swaps(ev: Evaluation, tally: Tally) -> list[dict[str, Any]]:
-    purples = fx.colour_count(tally.chips, "purple")
+    purples = effects.colour_count(tally.chips, "purple")
     swaps = []
-    for tier in fx.PURPLE_SWAPS:
+    for tier in effects.PURPLE_SWAPS:
         if tier > purples:
             continue
         for index, placed in enumerate(tally.chips):
-            target = fx.swap_target(placed, tier)
+            target = effects.swap_target(placed, tier)
             if target is not None and ev.supply.has(target):
                 swaps.append({"tier": tier, "chip": index, "from": placed.chip, "to": target})
     return swaps
@@ -585,44 +585,45 @@ def _purple_swaps(ev: Evaluation, tally: Tally) -> list[dict[str, Any]]:
 
 def _run_b(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
     if station.part == "black":
-        after = fx.black(ev.tallies, tally.seat)
-        rivals = [{"seat": s, "black": fx.count(ev.tallies[s].chips, "K1")}
-                  for s in fx.black_rivals(len(ev.tallies), tally.seat)]
+        after = effects.black(ev.tallies, tally.seat)
+        rivals = [{"seat": s, "black": effects.count(ev.tallies[s].chips, "K1")}
+                  for s in effects.black_rivals(len(ev.tallies), tally.seat)]
         return _with(ev, after), [_event(ev, "black", "B", after, before=tally,
-                                         black=fx.count(tally.chips, "K1"), rivals=rivals)]
+                                         black=effects.count(tally.chips, "K1"), rivals=rivals)]
     colour = station.part
     book_set = ev.setup.books[colour]
     supply = ev.supply
     fields: dict[str, Any] = {"set": book_set}
     if colour == "green":
-        fields["greens"] = fx.colour_count(tally.chips, "green")
+        fields["greens"] = effects.colour_count(tally.chips, "green")
         if book_set == 1:
-            after = fx.green_1(tally)
+            after = effects.green_1(tally)
         elif book_set == 3:
-            after = fx.green_3(tally)
-            fields["whites"] = fx.white_total(tally.chips)
+            after = effects.green_3(tally)
+            fields["whites"] = effects.white_total(tally.chips)
             if tally.chips:
                 fields["moved"] = {"from": tally.chips[-1].space, "to": after.chips[-1].space}
         elif book_set == 2:
-            picks = choice.picks if isinstance(choice, TakeGreenChips) else (None,) * len(fx.last_two_greens(tally))
-            after, supply = fx.take_green_chips(tally, supply, picks)
+            greens = len(effects.last_two_greens(tally))
+            picks = choice.picks if isinstance(choice, TakeGreenChips) else (None,) * greens
+            after, supply = effects.take_green_chips(tally, supply, picks)
         else:
             paid = choice.rubies if isinstance(choice, PayGreenRubies) else 0
-            after = fx.pay_green_rubies(tally, paid)
+            after = effects.pay_green_rubies(tally, paid)
             fields["paid"] = paid
     else:
-        fields["purples"] = fx.colour_count(tally.chips, "purple")
+        fields["purples"] = effects.colour_count(tally.chips, "purple")
         if book_set == 1:
-            after = fx.purple_1(tally)
+            after = effects.purple_1(tally)
         elif book_set == 3:
-            after = fx.purple_3(tally)
+            after = effects.purple_3(tally)
         elif book_set == 2:
             tier = choice.tier if isinstance(choice, TradePurples) else 0
-            after, supply = fx.trade_purples(tally, supply, tier)
+            after, supply = effects.trade_purples(tally, supply, tier)
             fields["tier"] = tier
         else:
             swap = choice if isinstance(choice, SwapChip) else SwapChip(tally.seat, 0)
-            after, supply = fx.swap_chip(tally, supply, swap.tier, swap.chip)
+            after, supply = effects.swap_chip(tally, supply, swap.tier, swap.chip)
             fields.update(tier=swap.tier, chip=swap.chip)
     if fields.get("greens") == 0 or fields.get("purples") == 0:
         return _with(ev, after, supply), []  # no chip of the colour: nothing to tell
@@ -638,7 +639,7 @@ def _no_ask(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
 
 def _run_c(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None) -> Runs:
     extras = ev.setup.extras
-    after = fx.ruby_space(tally, extras.ruby_space_vp, extras.ruby_space_rubies)
+    after = effects.ruby_space(tally, extras.ruby_space_vp, extras.ruby_space_rubies)
     return _with(ev, after), [_event(ev, "ruby_space", "C", after, before=tally,
                                      space=tally.scoring_space, ruby=tally.space.ruby)]
 
@@ -662,7 +663,7 @@ def _run_d(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
         events.append(_event(ev, "choice", "D", tally, choice=choice.choice))
         if choice.choice == "buy":
             return _with(ev, tally), events
-    after = fx.score_vp(tally)
+    after = effects.score_vp(tally)
     events.append(_event(ev, "vp", "D", after, before=tally, space=tally.scoring_space))
     return _with(ev, after), events
 
@@ -673,7 +674,7 @@ def _run_d(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
 def _ask_e(ev: Evaluation, station: Station, tally: Tally) -> Ask | None:
     if tally.choice == "vp" or ev.final_round:
         return None
-    prices = {code: fx.chip_price(ev.setup, code) for code in CHIP_CODES
+    prices = {code: effects.chip_price(ev.setup, code) for code in CHIP_CODES
               if CHIPS[code].colour != "white" and book_out(CHIPS[code].colour, ev.setup.round)}
     return Ask("buy", tally.seat, "E", "QK-14", Buy(tally.seat, ()),
                {"coins": tally.space.coins, "prices": prices,
@@ -684,14 +685,14 @@ def _run_e(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
     if tally.choice == "vp":
         return ev, []
     if ev.final_round:
-        after = fx.coins_to_vp(tally)
+        after = effects.coins_to_vp(tally)
         return _with(ev, after), [_event(ev, "coins_to_vp", "E", after, rule="QK-16", before=tally,
                                          coins=after.coins)]
     chips = choice.chips if isinstance(choice, Buy) else ()
     for code in chips:
         if code not in CHIPS:
             raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
-    after, supply, cost = fx.buy(tally, ev.setup, ev.supply, chips)
+    after, supply, cost = effects.buy(tally, ev.setup, ev.supply, chips)
     return _with(ev, after, supply), [_event(ev, "buy", "E", after, before=tally, coins=after.coins,
                                              spent=cost, chips=list(chips))]
 
@@ -710,12 +711,12 @@ def _run_f(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
     if station.part == "cards":
         return _run_f_cards(ev, tally)
     if ev.final_round:
-        after = fx.rubies_to_vp(tally)
+        after = effects.rubies_to_vp(tally)
         return _with(ev, after), [_event(ev, "rubies_to_vp", "F", after, rule="QK-16", before=tally)]
     spend = choice if isinstance(choice, SpendRubies) else SpendRubies(tally.seat)
     if spend.droplet == 0 and not spend.flask:
         return ev, []
-    after = fx.spend_rubies(tally, spend.droplet, spend.flask)
+    after = effects.spend_rubies(tally, spend.droplet, spend.flask)
     return _with(ev, after), [_event(ev, "spend", "F", after, before=tally, droplet=spend.droplet,
                                      flask=spend.flask)]
 
@@ -723,8 +724,8 @@ def _run_f(ev: Evaluation, station: Station, tally: Tally, choice: Choice | None
 def _run_f_cards(ev: Evaluation, tally: Tally) -> Runs:
     """The round's fortune cards that act at its end (Extras): before any ruby is spent."""
     extras, events, before = ev.setup.extras, [], tally
-    if extras.whites_seven_droplet and fx.white_total(tally.chips) == extras.whites_exact:
-        tally = fx.move_droplet(tally, extras.whites_seven_droplet)
+    if extras.whites_seven_droplet and effects.white_total(tally.chips) == extras.whites_exact:
+        tally = effects.move_droplet(tally, extras.whites_seven_droplet)
         events.append(_event(ev, "whites_seven", "F", tally, rule="QK-4", before=before))
     if extras.free_refill and not tally.flask:
         before, tally = tally, evolve(tally, flask=True)
@@ -830,12 +831,12 @@ def _candidates(ev: Evaluation, ask: Ask) -> list[Choice]:
         most = tally.rubies // 2
         return [SpendRubies(seat, steps, flask) for steps in range(most + 1) for flask in (False, True)]
     if ask.kind == "green_take":
-        options = [(None, *codes) for codes in fx.green_gift_options(tally)]
+        options = [(None, *codes) for codes in effects.green_gift_options(tally)]
         return [TakeGreenChips(seat, picks) for picks in itertools.product(*options)]
     if ask.kind == "green_pay":
-        return [PayGreenRubies(seat, n) for n in range(len(fx.last_two_greens(tally)) + 1)]
+        return [PayGreenRubies(seat, n) for n in range(len(effects.last_two_greens(tally)) + 1)]
     if ask.kind == "purple_trade":
         return [TradePurples(seat, tier) for tier in range(4)]
     swaps: list[Choice] = [SwapChip(seat, 0)]
-    swaps += [SwapChip(seat, tier, index) for tier in fx.PURPLE_SWAPS for index in range(len(tally.chips))]
+    swaps += [SwapChip(seat, tier, index) for tier in effects.PURPLE_SWAPS for index in range(len(tally.chips))]
     return swaps

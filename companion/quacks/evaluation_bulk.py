@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import BadRequest, IllegalMove
-from companion.quacks import evaluation_effects as fx
+from companion.quacks import evaluation_effects as effects
 from companion.quacks.data import (
     CHIP_CODES,
     CHIPS,
@@ -88,7 +88,7 @@ def evaluate_answers(setup: Setup, players: Sequence[PlayerIn], answers: Sequenc
     for seat in order:  # F: the round's cards, then rubies (QK-15, QK-16)
         seats[seat].step_f(answers[seat], extras, final)
     done = tuple(player.tally() for player in seats)
-    winners = fx.winners(done) if final else ()
+    winners = effects.winners(done) if final else ()
     return Evaluation(setup, done, supply, ev.rollers, cursor=len(ev.stations), winners=winners)
 
 
@@ -129,7 +129,7 @@ class _Seat:
         chips = self.chips
         if book_set == 1:
             self.rubies += sum(1 for p in chips[-2:] if CHIPS[p.chip].colour == "green")
-        elif fx.white_total(chips) == fx.WHITES_FOR_GREEN_3:
+        elif effects.white_total(chips) == effects.WHITES_FOR_GREEN_3:
             greens = sum(CHIPS[p.chip].value for p in chips if CHIPS[p.chip].colour == "green")
             last = chips[-1]
             moved = Placed(last.chip, min(LAST_SPACE, last.space + greens))
@@ -138,7 +138,7 @@ class _Seat:
 
     def purple(self, book_set: int) -> None:
         if book_set == 3:
-            self.vp += fx.purple_3_vp(self.chips)
+            self.vp += effects.purple_3_vp(self.chips)
             return
         purples = sum(1 for p in self.chips if CHIPS[p.chip].colour == "purple")
         if purples >= 3:
@@ -186,7 +186,7 @@ class _Seat:
         for code in chips:
             if code not in CHIPS:
                 raise BadRequest("quacks.unknown_chip", code=str(code), codes=" ".join(CHIP_CODES))
-        fx.purchase_cost(self.seat, coins, setup, supply, chips)
+        effects.purchase_cost(self.seat, coins, setup, supply, chips)
         for code in chips:
             supply = supply.take(code)
         self.coins = coins
@@ -194,7 +194,7 @@ class _Seat:
         return supply
 
     def step_f(self, given: Answers, extras: Extras, final: bool) -> None:
-        if extras.whites_seven_droplet and fx.white_total(self.chips) == extras.whites_exact:
+        if extras.whites_seven_droplet and effects.white_total(self.chips) == extras.whites_exact:
             self.droplet = min(LAST_SPACE, self.droplet + extras.whites_seven_droplet)
         if extras.free_refill:
             self.flask = True
@@ -208,7 +208,7 @@ class _Seat:
             return
         steps, refill = given.spend
         if steps or refill:
-            self.rubies -= fx.spend_cost(self.seat, self.rubies, self.droplet, self.flask, steps, refill)
+            self.rubies -= effects.spend_cost(self.seat, self.rubies, self.droplet, self.flask, steps, refill)
             self.droplet += steps
             self.flask = self.flask or refill
 
