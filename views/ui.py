@@ -37,6 +37,15 @@ def heading(text: str) -> ft.Text:
     return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
 
 
+def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None) -> ft.Control:
+    """A line of news about the match (reloaded, abandoned) in a tinted box with its icon."""
+    return ft.Container(
+        key=key, bgcolor=bg, border_radius=12, padding=ft.Padding.only(left=10, right=8, top=8, bottom=8),
+        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Icon(icon, color=fg, size=20), ft.Text(text, expand=True, size=14, color=fg)]),
+    )
+
+
 def end_card(headline: str, places: Sequence[str], *after: ft.Control) -> ft.Control:
     """A match's end, as every game shows it: a trophy and who won, each placing best first (in the
     game's own words), then whatever the game adds (a way home)."""

@@ -214,3 +214,35 @@ def test_a_finished_match_ends_in_the_shared_card_with_every_place(tmp_path: Pat
             app.close()
 
         run(look)
+
+
+def test_the_board_games_say_a_match_was_changed_elsewhere_or_abandoned(tmp_path: Path) -> None:
+    """views.screens.match.match_notices on the Parchís and Senet screens: another screen's entry
+    found by the poll says the match is shown as it stands now; abandoning it says so."""
+    from companion.i18n import t
+    from views.live import LiveMatch
+
+    with Store(f"sqlite:///{tmp_path / 'notices.db'}") as store:
+        ana, ben = (store.add_player(name, colour).id for name, colour in (("Ana", "#d32f2f"), ("Ben", "#1976d2")))
+        seats = [SeatSpec(ana, 0), SeatSpec(ben, 1)]
+        first_entry = {"parchis": {"roll": 3}, "senet": {"throw": 3}}
+
+        async def look() -> None:
+            for game, entry in first_entry.items():
+                match_id = store.create_match(game, {}, seats)
+                app = await Headless.open(store, f"/match/{match_id}")
+                opened = lambda app=app, match_id=match_id: app.model.open_match(match_id) is not None  # noqa: E731
+                await app.wait_for(opened, f"the {game} match")
+                assert app.find("reloaded") is None and app.find("abandoned") is None
+                other = LiveMatch.load(store, match_id)  # another phone at the table
+                assert other.apply(entry), other.error
+                live = app.model.open_match(match_id)
+                assert live.refresh()
+                await app.wait_for(lambda app=app: app.find("reloaded") is not None, f"{game}: changed elsewhere")
+                assert t(f"{game}_ui.reloaded", "ko") in app.texts()
+                live.abandon()
+                await app.wait_for(lambda app=app: app.find("abandoned") is not None, f"{game}: abandoned")
+                assert t("match.abandoned", "ko") in app.texts()
+                app.close()
+
+        run(look)

@@ -34,8 +34,8 @@ from views.parchis.board import (
     tap_of,
     worded_refusal,
 )
-from views.screens.match import MatchTools, refusal_banner
-from views.ui import TAP, big_button, end_card
+from views.screens.match import MatchTools, match_notices, refusal_banner
+from views.ui import TAP, banner, big_button, end_card
 
 Tr = Callable[..., str]
 Event = Mapping[str, Any]
@@ -173,14 +173,6 @@ def game_line(tr: Tr, position: Position) -> str:
 
 
 # -- pieces of the screen ---------------------------------------------------------------------------
-def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None) -> ft.Control:
-    return ft.Container(
-        key=key, bgcolor=bg, border_radius=12, padding=ft.Padding.only(left=10, right=8, top=8, bottom=8),
-        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-            ft.Icon(icon, color=fg, size=20), ft.Text(text, expand=True, size=14, color=fg)]),
-    )
-
-
 def player_card(tr: Tr, state: ParchisState, names: Mapping[int, str], seat: int, to_move: bool) -> ft.Control:
     position = state.position
     colour = state.colour_of(seat)
@@ -309,12 +301,7 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     first: list[ft.Control] = []  # right under the board: a refused tap is answered where the eye is
     if refused is not None:
         first.append(refused)
-    elif live.reloaded:
-        messages.append(banner(tr("parchis_ui.reloaded"), ft.Colors.SECONDARY_CONTAINER,
-                               ft.Colors.ON_SECONDARY_CONTAINER, ft.Icons.SYNC, key="reloaded"))
-    if not live.active:
-        messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
-                               ft.Icons.FLAG, key="abandoned"))
+    messages += match_notices(model, live, tr("parchis_ui.reloaded"))
     if outcome.over:
         messages.append(result_card(tr, outcome, live.names, state.seat_colours, model.home))
     elif playing:

@@ -28,7 +28,7 @@ from views.live import LiveMatch
 from views.model import AppModel, Screen, StoreRead, match_read
 from views.share import qr_png, reachable_from_other_devices, table_base, table_topic, table_url
 from views.sharecode import ShareButtons
-from views.ui import TAP, body, confirm_dialog
+from views.ui import TAP, banner, body, confirm_dialog
 
 POLL_SECONDS = 1.0
 
@@ -206,6 +206,19 @@ def share_dialog(model: AppModel, url: str, on_close: Any) -> ft.AlertDialog:
         actions=[ft.TextButton(content=model.tr("app.close"), height=TAP, on_click=lambda: on_close())],
         on_dismiss=lambda: on_close(),
     )
+
+
+def match_notices(model: AppModel, live: LiveMatch, reloaded: str) -> list[ft.Control]:
+    """What a game screen says about the match itself: that another screen changed it (shown
+    as it stands now; `reloaded` is the game's sentence for it) and that it was abandoned."""
+    notices: list[ft.Control] = []
+    if live.reloaded and live.error is None:  # a refusal already says why the match changed
+        notices.append(banner(reloaded, ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER,
+                              ft.Icons.SYNC, key="reloaded"))
+    if not live.active:
+        notices.append(banner(model.tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
+                              ft.Icons.FLAG, key="abandoned"))
+    return notices
 
 
 def refusal_banner(model: AppModel, live: LiveMatch, on_close: Any = None,

@@ -19,7 +19,7 @@ from db import StoreError
 from db.history import MatchPage, match_page
 from views.bgstats import bgstats_section
 from views.games import game_views, score_text, style
-from views.history_data import duration_text, row_view, when_text
+from views.history_data import STATUS_KEYS, duration_text, row_view, when_text
 from views.history_widgets import delete_dialog, delete_with_undo
 from views.hooks import use_lazy_state
 from views.model import AppModel, Screen, StoreRead, match_read
@@ -32,7 +32,6 @@ from views.ui import TAP, body, colour_dot, heading, icon_button
 # Further cards under the record, each made from the model and the match's page (None: no card):
 # the share-by-code card and "Send to BG Stats" go here, so the record page need not change for them.
 EXTRA_SECTIONS: list[Callable[[AppModel, MatchPage], ft.Control | None]] = [share_section, bgstats_section]
-STATUS_KEYS = {"active": "match.active", "finished": "match.finished", "abandoned": "match.abandoned"}
 
 
 def title_reads(model: AppModel, screen: Screen) -> list[StoreRead]:

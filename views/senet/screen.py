@@ -25,10 +25,10 @@ from companion.senet import OFF, Move, Position, SenetState, forced_move, legal_
 from companion.session import Step
 from views.live import LiveMatch
 from views.model import AppModel
-from views.screens.match import MatchTools, refusal_banner
+from views.screens.match import MatchTools, match_notices, refusal_banner
 from views.senet.board import FRAME, Lit, board_control, piece
 from views.senet.log import move_sentence, player_name
-from views.ui import TAP, big_button, end_card
+from views.ui import TAP, banner, big_button, end_card
 
 Tr = Callable[..., str]
 
@@ -138,17 +138,6 @@ def move_label(tr: Tr, move: Move, names: Mapping[int, str], position: Position)
 
 
 # -- pieces of the screen ---------------------------------------------------------------------------
-def banner(text: str, bg: str, fg: str, icon: ft.IconData, key: str | None = None) -> ft.Control:
-    return ft.Container(
-        key=key, bgcolor=bg, border_radius=12,
-        padding=ft.Padding.only(left=10, right=8, top=8, bottom=8),
-        content=ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-            ft.Icon(icon, color=fg, size=20),
-            ft.Text(text, expand=True, size=14, color=fg),
-        ]),
-    )
-
-
 def player_card(tr: Tr, player: int, position: Position, names: Mapping[int, str], colours: Mapping[int, str],
                 to_move: bool, compact: bool) -> ft.Control:
     """A player's name, piece and score; the player to move stands out. `compact`: one line."""
@@ -287,12 +276,7 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
     refused = refusal_banner(model, live)
     if refused is not None:
         messages.append(refused)
-    elif live.reloaded:
-        messages.append(banner(tr("senet_ui.reloaded"), ft.Colors.SECONDARY_CONTAINER,
-                               ft.Colors.ON_SECONDARY_CONTAINER, ft.Icons.SYNC, key="reloaded"))
-    if not live.active:
-        messages.append(banner(tr("match.abandoned"), ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE,
-                               ft.Icons.FLAG, key="abandoned"))
+    messages += match_notices(model, live, tr("senet_ui.reloaded"))
     last = last_move_text(tr, live.session.history, live.session.initial_state, live.names)
     if outcome.over:
         messages.append(result_card(tr, outcome, live.names, model.home))
