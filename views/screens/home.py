@@ -30,7 +30,7 @@ def game_tile(model: AppModel, record: Game) -> ft.Control:
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
     )]
     return ft.Card(
-        col={"xs": 12, "sm": 6, "lg": 3},
+        col={"xs": 12, "sm": 6, "lg": 4, "xxl": 3},  # on a desktop: "New match" on one line
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
             content=ft.Column(
