@@ -3,10 +3,11 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, make_url
 
 from companion.games import register_extra
 from db import SeatSpec, Store
@@ -40,12 +41,31 @@ def postgres_url() -> str:
         if os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1":
             pytest.fail(message)
         pytest.skip(message)
+    url = _workers_own(url)
     engine = create_engine(url)
     with engine.begin() as connection:  # every test starts from an empty database
         connection.exec_driver_sql("DROP SCHEMA public CASCADE")
         connection.exec_driver_sql("CREATE SCHEMA public")
     engine.dispose()
     return url
+
+
+@cache
+def _workers_own(url: str) -> str:
+    """Under pytest-xdist each worker gets a database of its own on the server (`<name>_gw1`),
+    made on first use: two workers emptying one database would wipe each other's tests."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    given = make_url(url)
+    own = f"{given.database}_{worker}"
+    engine = create_engine(given, isolation_level="AUTOCOMMIT")  # CREATE DATABASE takes no transaction
+    with engine.connect() as connection:
+        known = connection.exec_driver_sql("SELECT 1 FROM pg_database WHERE datname = %(name)s", {"name": own})
+        if known.first() is None:
+            connection.exec_driver_sql(f'CREATE DATABASE "{own}"')
+    engine.dispose()
+    return given.set(database=own).render_as_string(hide_password=False)
 
 
 def sqlite_only(store: Store, reason: str) -> None:

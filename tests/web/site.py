@@ -8,6 +8,7 @@ into place wins."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -46,9 +47,12 @@ def build_in_background() -> None:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def stop_background_build() -> None:
+def end_background_build(interrupted: bool) -> None:
+    """At a session's end: a build still running is left to finish (another worker may still need
+    it), unless the session was cut short."""
     if _background is not None and _background.poll() is None:
-        _background.kill()
+        if interrupted:
+            _background.kill()
         _background.wait()
 
 
@@ -56,18 +60,20 @@ def stop_background_build() -> None:
 def built_site() -> Path:
     digest = sources_digest()
     folder = CACHE / digest
-    if _background is not None:
-        _background.wait()  # whatever it did, the folder says whether it worked
-    if _ready(folder):
-        return folder
     CACHE.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f"{digest}-", dir=CACHE))
-    build(work / "site")
-    with contextlib.suppress(OSError):  # another session got there first: its build is the same
-        (work / "site").rename(folder)
-    shutil.rmtree(work, ignore_errors=True)
+    # One build at a time on this machine (the background child, two test workers, two sessions):
+    # whoever waited finds the build made meanwhile.
+    with (CACHE / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _ready(folder):
+            return folder
+        work = Path(tempfile.mkdtemp(prefix=f"{digest}-", dir=CACHE))
+        build(work / "site")
+        with contextlib.suppress(OSError):  # another session got there first: its build is the same
+            (work / "site").rename(folder)
+        shutil.rmtree(work, ignore_errors=True)
     for older in CACHE.iterdir():  # builds of other sources, untouched for an hour
-        if not older.name.startswith(digest) and time.time() - older.stat().st_mtime > STALE_SECONDS:
+        if not older.name.startswith((digest, ".")) and time.time() - older.stat().st_mtime > STALE_SECONDS:
             shutil.rmtree(older, ignore_errors=True)
     return folder
 
