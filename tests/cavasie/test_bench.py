@@ -1,4 +1,4 @@
-"""Benchmarks (skipped by default; run with `pytest tests/cavasie/test_bench.py --benchmark-only`).
+"""Benchmarks (skipped by default; run with `pytest tests/cavasie/test_bench.py --benchmark-only -n 0`).
 
 Targets: the best reading of a dealer's hand (six centre cards, a floor of four, two quotos)
 within 1 ms; a five-player showdown within 10 ms. "Cold" rounds start from a scorer that has

@@ -1,6 +1,6 @@
 """Benchmarks on 100,000 generated matches (skipped by default).
 
-Run: pytest tests/history/test_bench.py --benchmark-only
+Run: pytest tests/history/test_bench.py --benchmark-only -n 0
 (on a busy machine add --benchmark-timer=time.process_time: the CPU time this process used)
 Targets (issues 10 and 18, not asserted): a history page with a filter <= 30 ms, a player's
 statistics <= 150 ms, everyone's statistics <= 150 ms, an export of everything <= 20 s. The first run builds the store

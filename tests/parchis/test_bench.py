@@ -1,4 +1,4 @@
-"""Benchmarks (skipped by default; run `pytest tests/parchis/test_bench.py --benchmark-only`).
+"""Benchmarks (skipped by default; run `pytest tests/parchis/test_bench.py --benchmark-only -n 0`).
 
 Targets: legal moves for one roll in a busy 4-player middle game ≤ 60 µs; a whole random
 4-player game played out ≤ 50 ms.

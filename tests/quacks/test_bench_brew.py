@@ -1,4 +1,4 @@
-"""Benchmarks (skipped by default; run `pytest tests/quacks/test_bench_brew.py --benchmark-only`).
+"""Benchmarks (skipped by default; run `pytest tests/quacks/test_bench_brew.py --benchmark-only -n 0`).
 
 Targets: exact odds for a 40-chip bag within 3 draws <= 2 ms; one draw applied and its odds
 refreshed <= 5 ms.

@@ -1,4 +1,4 @@
-"""Speed of the match engine (run with `--benchmark-only`; skipped in the normal suite).
+"""Speed of the match engine (run with `--benchmark-only -n 0`; skipped in the normal suite).
 
 Targets (issue 7): resuming a whole 9-round 4-player match from its log ≤ 150 ms; one draw
 applied and its odds refreshed ≤ 5 ms.

@@ -1,4 +1,4 @@
-"""Speed of the evaluation (run with `--benchmark-only`; skipped in the normal suite)."""
+"""Speed of the evaluation (run with `--benchmark-only -n 0`; skipped in the normal suite)."""
 
 from __future__ import annotations
 

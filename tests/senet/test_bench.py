@@ -1,4 +1,4 @@
-"""Benchmarks (skipped by default; run with `pytest tests/senet/test_bench.py --benchmark-only`)."""
+"""Benchmarks (skipped by default; run with `pytest tests/senet/test_bench.py --benchmark-only -n 0`)."""
 
 from __future__ import annotations
 
