@@ -6,28 +6,16 @@ other field of every answer was found unchanged."""
 
 from __future__ import annotations
 
-import gzip
 import json
-from pathlib import Path
+
+import pytest
 
 from companion.referee import handle_line
-
-STREAM = Path(__file__).parents[2] / "benchmarks" / "streams" / "parchis.jsonl.gz"
-ANSWERS = Path(__file__).parent / "data" / "referee_answers_every_7th.jsonl.gz"
-EVERY = 7
+from tests.recorded_answers import check_recorded_answers, stream_lines
 
 
-def test_every_7th_answer_of_the_recorded_stream_is_unchanged(monkeypatch) -> None:
-    monkeypatch.setattr("companion.games._EXTRA", [])  # the app's own games, as the referee serves them
-    lines = gzip.decompress(STREAM.read_bytes()).decode("utf-8").splitlines()
-    recorded = gzip.decompress(ANSWERS.read_bytes()).decode("utf-8").splitlines()
-    picked = lines[::EVERY]
-    assert len(picked) == len(recorded) > 1_000
-    kinds = set()
-    for index, (line, expected) in enumerate(zip(picked, recorded, strict=True)):
-        answer = json.dumps(handle_line(line), ensure_ascii=False, separators=(",", ":"))
-        assert answer == expected, f"line {index * EVERY + 1} of the stream"
-        kinds.add(json.loads(expected).get("error", {}).get("code", "ok"))
+def test_every_7th_answer_of_the_recorded_stream_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    kinds = check_recorded_answers("parchis", monkeypatch)
     assert {"ok", "bad_json", "bad_request", "illegal_move", "bad_position"} <= kinds
 
 
@@ -37,7 +25,7 @@ def test_the_whole_stream_answers_alike_with_and_without_the_recent_positions(mo
     from companion.parchis import protocol
     from companion.parchis.position import Position
 
-    lines = gzip.decompress(STREAM.read_bytes()).decode("utf-8").splitlines()
+    lines = stream_lines("parchis")
     remembered = [json.dumps(handle_line(line), ensure_ascii=False) for line in lines]
     monkeypatch.setattr(protocol._RECENT, "read", Position.from_json)
     monkeypatch.setattr(protocol._RECENT, "keep", lambda position, snapshot: None)
