@@ -8,26 +8,10 @@ are the player's: their text is given once, when they first appear.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from pathlib import Path
 
 from db import Store
 from tests.views.headless import Headless, run
-
-
-async def type_fast(app: Headless, key: str, keystrokes: list[str]) -> None:
-    """Each keystroke's text, its event, then the next key before the screen has drawn."""
-    field = app.find(key)
-    assert field is not None, key
-    for typed, then in pairwise(keystrokes):
-        app.session.apply_patch(field._i, {"value": typed})
-        await app.session.dispatch_event(field._i, "change", typed)
-        app.session.apply_patch(field._i, {"value": then})
-        await app.settle()
-        field = app.find(key)
-        assert field is not None and field.value == then, f"{then!r} became {field.value!r}"
-    await app.session.dispatch_event(field._i, "change", keystrokes[-1])
-    await app.settle()
 
 
 def test_a_name_typed_fast_into_the_quick_scorer_is_kept(tmp_path: Path) -> None:
@@ -35,7 +19,7 @@ def test_a_name_typed_fast_into_the_quick_scorer_is_kept(tmp_path: Path) -> None
 
         async def typing() -> None:
             app = await Headless.open(store, "/tool/cavasie/scorer")
-            await type_fast(app, "quick-name-0", ["M", "Mi", "Min", "Mins", "Minsu"])
+            await app.type_fast("quick-name-0", ["M", "Mi", "Min", "Mins", "Minsu"])
             await app.wait_for(lambda: app.find("quick-0-floor") is not None, "the scorer drawn")
             await app.wait_for_text("Minsu")
             app.close()
@@ -49,7 +33,7 @@ def test_a_code_typed_fast_into_the_deck_editor_is_kept(tmp_path: Path) -> None:
         async def typing() -> None:
             app = await Headless.open(store, "/tool/cavasie/deck")
             await app.tap("deck-card-1")
-            await type_fast(app, "deck-name-1", ["Z", "Ze", "Zer", "Zero"])
+            await app.type_fast("deck-name-1", ["Z", "Ze", "Zer", "Zero"])
             app.close()
 
         run(typing)

@@ -12,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 from typing import Any
 
 import msgpack
@@ -129,6 +130,22 @@ class Headless:
         control = self.find(key)
         assert control is not None, f"no control with key {key!r} on {self.page.route}"
         await self.session.dispatch_event(control._i, event, data)
+        await self.settle()
+
+    async def type_fast(self, key: str, keystrokes: list[str]) -> None:
+        """Type into the field `key` as a quick thumb does: each keystroke's text, its change
+        event, then the next key's text before the screen has drawn; every draw must keep what
+        was typed since (a field drawn from the screen's state sent the older text back)."""
+        field = self.find(key)
+        assert field is not None, key
+        for typed, then in pairwise(keystrokes):
+            self.session.apply_patch(field._i, {"value": typed})  # the client's text, then its event
+            await self.session.dispatch_event(field._i, "change", typed)
+            self.session.apply_patch(field._i, {"value": then})  # the next key, before the draw
+            await self.settle()  # the screen draws what it heard of
+            field = self.find(key)
+            assert field is not None and field.value == then, f"{then!r} became {field.value!r}"
+        await self.session.dispatch_event(field._i, "change", keystrokes[-1])
         await self.settle()
 
     def close(self) -> None:
