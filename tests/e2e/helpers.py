@@ -317,6 +317,25 @@ def reveal(page, locator) -> None:
     raise AssertionError("could not scroll the control into view")
 
 
+def type_into(page, field, text: str) -> None:
+    """Replace what `field` holds with `text` as a player does: tap it where it stands still, and
+    type once Flutter has given it the focus (text filled in before that is never seen)."""
+    reveal(page, field)
+    where = field.bounding_box()
+    for _ in range(20):  # a field still moving (the page settling) is tapped where it lands
+        page.wait_for_timeout(150)
+        again = field.bounding_box()
+        if again == where:
+            break
+        where = again
+    for _ in range(20):  # a player waits for the caret before typing
+        field.click()
+        page.wait_for_timeout(300)
+        if field.evaluate("element => element === document.activeElement"):
+            break
+    field.fill(text)
+
+
 def _centre(page, locator) -> None:
     """Scroll `locator` to the middle of the window: near an edge a fixed bar (the app bar, a
     panel pinned at the bottom) may cover part of it, and its box is clipped to what shows."""

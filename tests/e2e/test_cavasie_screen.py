@@ -30,6 +30,7 @@ from tests.e2e.helpers import (
     reveal,
     shot,
     tap,
+    type_into,
     visible_text,
     wait_for_font,
     wait_for_path,
@@ -130,25 +131,6 @@ def test_a_three_player_hand_from_the_deck_picker_to_the_explained_showdown(app_
     page.set_viewport_size(SMALL_PHONE)
     button(page, "Next hand").scroll_into_view_if_needed()
     shot(page, "cavasie_phone_360_showdown_explained")
-
-
-def type_into(page, field, text: str) -> None:
-    """Replace what `field` holds with `text` as a player does: tap it where it stands still, and
-    type once Flutter has given it the focus (text filled in before that is never seen)."""
-    reveal(page, field)
-    where = field.bounding_box()
-    for _ in range(20):  # a field still moving (the page settling) is tapped where it lands
-        page.wait_for_timeout(150)
-        again = field.bounding_box()
-        if again == where:
-            break
-        where = again
-    for _ in range(20):  # a player waits for the caret before typing
-        field.click()
-        page.wait_for_timeout(300)
-        if field.evaluate("element => element === document.activeElement"):
-            break
-    field.fill(text)
 
 
 def test_the_rules_page_in_korean_with_the_ladder_and_the_quick_scorer(app_server, browser):

@@ -31,6 +31,7 @@ from tests.e2e.helpers import (
     reveal,
     shot,
     tap,
+    type_into,
     unnamed_buttons,
     visible_text,
     wait_for_font,
@@ -308,8 +309,7 @@ def test_in_korean_the_set_up_the_rules_readings_and_a_pot_on_a_phone_and_a_desk
     tap(page, "판본이 다른가요? 가격과 카드 고치기")
     wait_for_text(page, "카드가 하는 일을 바꾸는 것은 숫자뿐입니다")
     field = page.get_by_role("textbox", name="숫자 (8~15)")
-    reveal(page, field)
-    field.fill("10")
+    type_into(page, field, "10")
     page.wait_for_timeout(500)
     still_shot(page, "quacks_ko_phone_corrections")
     tap(page, "고친 내용 저장")
