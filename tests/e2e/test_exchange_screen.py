@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
     reveal,
     shot,
     tap,
+    type_into,
     visible_text,
     wait_for_text,
 )
@@ -78,10 +79,7 @@ def finished_matches(db_url: str) -> int:
 
 
 def paste(page, text: str) -> None:
-    field = page.get_by_role("textbox").first
-    reveal(page, field)
-    field.click()
-    field.fill(text)
+    type_into(page, page.get_by_role("textbox").first, text)
     page.wait_for_timeout(500)
 
 

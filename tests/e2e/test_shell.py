@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     reveal,
     shot,
     tap,
+    type_into,
     visible_text,
     wait_for_font,
     wait_for_path,
@@ -40,9 +41,7 @@ def decode_qr(path) -> list[str]:
 
 
 def add_player(page, name: str, add_label: str) -> None:
-    field = page.get_by_role("textbox").first
-    field.click()
-    field.fill(name)
+    type_into(page, page.get_by_role("textbox").first, name)
     tap(page, add_label)
     wait_for_text(page, name)
 

@@ -33,6 +33,7 @@ from tests.e2e.helpers import (
     reveal,
     shot,
     tap,
+    type_into,
     visible_text,
     wait_for_text,
     wait_until,
@@ -88,9 +89,7 @@ def open_site(context, url: str, requests: list[str], failed: list[str], setting
 
 
 def add_player(page, name: str) -> None:
-    field = page.get_by_role("textbox").first
-    field.click()
-    field.fill(name)
+    type_into(page, page.get_by_role("textbox").first, name)
     tap(page, "Add player")
     wait_for_text(page, name)
 
