@@ -77,7 +77,7 @@ def test_a_damaged_database_shows_a_screen_that_says_so_and_saves_what_can_be_re
     export saves what can still be read."""
     from db.exchange import read_export
     from tests.db.test_damage import break_a_page_of, club
-    from tests.e2e.helpers import DESKTOP, start_app, stop_app
+    from tests.e2e.helpers import DESKTOP, set_language, start_app, stop_app
 
     path = club(tmp_path / "companion.db")
     break_a_page_of(path, "events")
@@ -97,5 +97,12 @@ def test_a_damaged_database_shows_a_screen_that_says_so_and_saves_what_can_be_re
         desk = open_app(browser, f"{app.url}match/1", DESKTOP)
         wait_for_text(desk, "The match database is damaged")
         shot(desk, "damaged_desktop")
+        # In Korean the same screen says the same: the file, the backup, the way back.
+        set_language(app.settings, "ko")
+        korean = open_app(browser, f"{app.url}history", PHONE)
+        wait_for_text(korean, "경기 기록 데이터베이스가 손상되었습니다")
+        text = visible_text(korean)
+        assert str(path.resolve()) in text and "백업" in text and "읽을 수 있는 것 저장하기" in text
+        shot(korean, "damaged_phone_ko")
     finally:
         stop_app(app)
