@@ -9,11 +9,13 @@ unable to tell them apart; these two say which one they are given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import flet as ft
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class Kept(Generic[T]):
@@ -44,3 +46,28 @@ def use_ref(initial: T) -> Kept[T]:
 def use_lazy_ref(make: Callable[[], T]) -> Kept[T]:
     """A value kept across renders, made by `make()` on the first render only."""
     return cast("Kept[T]", ft.use_ref(cast(Any, make)))
+
+
+def memo(component: Callable[P, R]) -> Callable[P, R]:
+    """`component` (an @ft.component) drawn again only when an argument changed (compared with
+    ==) or an observable argument it takes (the model, a LiveMatch) told it so; otherwise its last
+    drawing is kept and Flet sends nothing for it. Flet's `ft.memo`, typed."""
+    return cast("Callable[P, R]", ft.memo(component))  # type: ignore[no-untyped-call]
+
+
+def use_latest(fn: Callable[P, R]) -> Callable[P, R]:
+    """One function, the same object on every render, that calls `fn` as this component's latest
+    render gave it: memoised children (a board's squares) keep their drawing, yet a tap calls what
+    the screen drew last, as a handler made afresh on each render would (an event reaches the
+    handler of the last render sent; one that arrives before the next render reaches the one before)."""
+    latest = use_lazy_ref(lambda: fn)
+    latest.current = fn
+    steady = use_lazy_ref(lambda: _calling(latest))
+    return steady.current
+
+
+def _calling(latest: Kept[Callable[P, R]]) -> Callable[P, R]:
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        return latest.current(*args, **kwargs)
+
+    return call

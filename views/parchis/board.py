@@ -23,6 +23,7 @@ import flet.canvas as cv
 from companion.errors import RefereeError
 from companion.parchis import COLOURS, GOAL, NEST, SAFE_SQUARES, Move, Position
 from companion.parchis.board import CELL, COLOUR_INDEX, EXIT_SQUARE, LAST_TRACK_SQUARE, location_name, parse_piece_name
+from views.hooks import memo
 
 GRID = 19
 ARM = 8
@@ -221,9 +222,21 @@ def pieces_at(position: Position, spot: Spot) -> list[tuple[int, int]]:
     return found
 
 
-def spot_label(tr: Tr, position: Position, spot: Spot, lit: Lit) -> str:
-    """What a screen reader (and the browser test) hears for one square, nest or goal."""
-    here = pieces_at(position, spot)
+def standing(position: Position) -> dict[Spot, list[tuple[int, int]]]:
+    """Every spot a piece stands on, with its pieces in colour and number order (one pass over the
+    pieces, instead of `pieces_at` for each of the board's hundred spots)."""
+    found: dict[Spot, list[tuple[int, int]]] = {}
+    for colour in position.colours:
+        for index, progress in enumerate(position.pieces[colour]):
+            found.setdefault(spot_of(colour, progress), []).append((colour, index))
+    return found
+
+
+def spot_label(tr: Tr, position: Position, spot: Spot, lit: Lit,
+               here: list[tuple[int, int]] | None = None) -> str:
+    """What a screen reader (and the browser test) hears for one square, nest or goal (`here`:
+    the pieces standing there, if known)."""
+    here = pieces_at(position, spot) if here is None else here
     if spot[0] == "t":
         square = spot[1]
         text = tr("parchis_ui.sq.square", square=square)
@@ -280,10 +293,32 @@ def square_paint(spot: Spot, lit: Lit) -> str:
     return SAFE_PAPER if square in SAFE_SQUARES else PAPER
 
 
-def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size: float, lit: Lit,
-                 on_tap: Callable[[Spot], Any] | None) -> ft.Control:
-    here = pieces_at(position, spot)
+@dataclass(frozen=True)
+class CellLook:
+    """Everything one square of the track or a lane shows, compared whole: a square whose look did
+    not change with a tap keeps its drawing (Flet sends nothing for it)."""
+
+    spot: Spot
+    left: float
+    top: float
+    size: float
+    paint: str
+    pieces: tuple[tuple[int, bool], ...]  # (colour, lit) of each piece standing there, in order
+    lit: bool  # a piece leaves or lands here with a legal move
+    label: str  # what a screen reader (and the browser test) hears
+
+
+def cell_look(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size: float, lit: Lit,
+              here: list[tuple[int, int]]) -> CellLook:
     movable = {move.piece for move in lit.movable.get(spot, [])}
+    return CellLook(spot=spot, left=xy[0] * size, top=xy[1] * size, size=size, paint=square_paint(spot, lit),
+                    pieces=tuple((piece[0], piece in movable) for piece in here),
+                    lit=spot in lit.movable or spot in lit.targets, label=spot_label(tr, position, spot, lit, here))
+
+
+@ft.component
+def Cell(look: CellLook, on_tap: Callable[[Spot], Any] | None) -> ft.Control:
+    spot, size = look.spot, look.size
     layers: list[ft.Control] = []
     if spot[0] == "t":
         number = ft.Text(str(spot[1]), size=max(8.0, size * 0.52), color=INK, weight=ft.FontWeight.BOLD,
@@ -293,56 +328,113 @@ def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], si
         if spot[1] in SAFE_SQUARES:
             layers.append(ft.Container(right=1, top=1, width=size * 0.22, height=size * 0.22,
                                        shape=ft.BoxShape.CIRCLE, bgcolor=INK))
-    piece_size = size * (0.62 if len(here) == 1 else 0.48)
-    for slot, piece in enumerate(here):
-        offset = (size - piece_size) / 2 if len(here) == 1 else (1 + slot * (size - piece_size - 2))
+    count = len(look.pieces)
+    piece_size = size * (0.62 if count == 1 else 0.48)
+    for slot, (colour, glow) in enumerate(look.pieces):
+        offset = (size - piece_size) / 2 if count == 1 else (1 + slot * (size - piece_size - 2))
         layers.append(ft.Container(left=offset, top=(size - piece_size) / 2,
-                                   content=dot(piece[0], piece_size, glow=piece in movable)))
-    if spot in lit.movable or spot in lit.targets:
+                                   content=dot(colour, piece_size, glow=glow)))
+    if look.lit:
         layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(2, HIGHLIGHT)))
-    tappable = on_tap is not None  # a lit square plays its move; any other says why not (the engine's refusal)
+    # a lit square plays its move; any other says why not (the engine's refusal)
     box = ft.Container(
-        width=size, height=size, bgcolor=square_paint(spot, lit), border=ft.Border.all(0.5, LINE),
+        width=size, height=size, bgcolor=look.paint, border=ft.Border.all(0.5, LINE),
         content=ft.Stack(controls=layers, width=size, height=size),
-        on_click=(lambda e, s=spot: on_tap(s)) if tappable and on_tap else None,
+        on_click=(lambda e, s=spot: on_tap(s)) if on_tap else None,
     )
-    return placed(xy[0] * size, xy[1] * size, ft.Semantics(
-        label=spot_label(tr, position, spot, lit), button=tappable, container=True, exclude_semantics=True,
-        content=box))
+    return placed(look.left, look.top, ft.Semantics(
+        label=look.label, button=on_tap is not None, container=True, exclude_semantics=True, content=box))
 
 
-def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
-                 on_tap: Callable[[Spot], Any] | None) -> ft.Control:
+@dataclass(frozen=True)
+class NestLook:
+    """Everything a nest shows, compared whole (see CellLook)."""
+
+    colour: int
+    size: float
+    playing: bool  # the colour is in play
+    out_of_play: bool  # its pieces never move again (PA-7)
+    pieces: tuple[bool, ...]  # each piece waiting there: whether it can leave now
+    leaving: bool  # a piece can leave with a legal move
+    label: str
+
+
+@ft.component
+def Nest(look: NestLook, on_tap: Callable[[Spot], Any] | None) -> ft.Control:
+    colour, size = look.colour, look.size
     spot: Spot = ("nest", colour)
     x, y = NEST_XY[colour]
-    waiting = pieces_at(position, spot)
-    leaving = {move.piece for move in lit.movable.get(spot, [])}
     piece_size = size * 1.9
-    dots = [dot(colour, piece_size, glow=piece in leaving) for piece in waiting]
-    if colour in position.colours and position.out_of_play(colour):  # PA-7: they never move again
+    dots = [dot(colour, piece_size, glow=glow) for glow in look.pieces]
+    if look.out_of_play:  # PA-7: they never move again
         dots = [ft.Container(opacity=0.3, content=one) for one in dots]
     grid = ft.Column(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
         ft.Row(spacing=size * 0.5, tight=True, alignment=ft.MainAxisAlignment.CENTER, controls=dots[i:i + 2])
         for i in range(0, len(dots), 2)
     ])
-    tappable = on_tap is not None and colour in position.colours
+    tappable = on_tap is not None and look.playing
     box = ft.Container(
-        width=ARM * size, height=ARM * size, bgcolor=PAINT[COLOURS[colour]] if colour in position.colours
-        else "#e0e0e0", border=ft.Border.all(3 if spot in lit.movable else 1, HIGHLIGHT if spot in lit.movable
-                                              else LINE),
+        width=ARM * size, height=ARM * size, bgcolor=PAINT[COLOURS[colour]] if look.playing else "#e0e0e0",
+        border=ft.Border.all(3 if look.leaving else 1, HIGHLIGHT if look.leaving else LINE),
         alignment=ft.Alignment.CENTER,
         content=ft.Container(width=ARM * size * 0.72, height=ARM * size * 0.72, shape=ft.BoxShape.CIRCLE,
-                             bgcolor=MOVABLE if spot in lit.movable else NEST_PAINT[COLOURS[colour]],
+                             bgcolor=MOVABLE if look.leaving else NEST_PAINT[COLOURS[colour]],
                              alignment=ft.Alignment.CENTER, content=grid),
         on_click=(lambda e: on_tap(spot)) if tappable and on_tap else None,
     )
     return placed(x * size, y * size, ft.Semantics(
-        label=spot_label(tr, position, spot, lit), button=tappable, container=True, exclude_semantics=True,
-        content=box))
+        label=look.label, button=tappable, container=True, exclude_semantics=True, content=box))
+
+
+# Drawn again only when their look changed (or the tap handler came or went).
+CellDrawn = memo(Cell)
+NestDrawn = memo(Nest)
+
+
+def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size: float, lit: Lit,
+                 on_tap: Callable[[Spot], Any] | None, here: list[tuple[int, int]] | None = None) -> ft.Control:
+    here = pieces_at(position, spot) if here is None else here
+    return CellDrawn(cell_look(tr, position, spot, xy, size, lit, here), on_tap)
+
+
+def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
+                 on_tap: Callable[[Spot], Any] | None, here: list[tuple[int, int]] | None = None) -> ft.Control:
+    spot: Spot = ("nest", colour)
+    waiting = pieces_at(position, spot) if here is None else here
+    leaving = {move.piece for move in lit.movable.get(spot, [])}
+    playing = colour in position.colours
+    return NestDrawn(NestLook(
+        colour=colour, size=size, playing=playing, out_of_play=playing and position.out_of_play(colour),
+        pieces=tuple(piece in leaving for piece in waiting), leaving=spot in lit.movable,
+        label=spot_label(tr, position, spot, lit, waiting)), on_tap)
+
+
+@dataclass(frozen=True)
+class GoalLook:
+    """Everything the middle shows, compared whole (see CellLook); each tuple by colour."""
+
+    size: float
+    playing: tuple[bool, ...]
+    reached: tuple[bool, ...]  # a legal move lands in that colour's triangle
+    home: tuple[int, ...]  # pieces home
+    label: str
 
 
 def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Control:
     """The middle: four triangles, each facing its colour's lane, with the pieces home counted."""
+    label = tr("parchis_ui.sq.goal") + ": " + ", ".join(
+        tr("parchis_ui.sq.home_count", colour=colour_word(tr, c), count=position.pieces[c].count(GOAL))
+        for c in position.colours)
+    playing = tuple(colour in position.colours for colour in range(4))
+    return GoalDrawn(GoalLook(
+        size=size, playing=playing, reached=tuple(("goal", colour) in lit.targets for colour in range(4)),
+        home=tuple(position.pieces[colour].count(GOAL) if playing[colour] else 0 for colour in range(4)),
+        label=label))
+
+
+@ft.component
+def Goal(look: GoalLook) -> ft.Control:
+    size = look.size
     x, y = GOAL_XY
     side = 3 * size
     mid = side / 2
@@ -351,12 +443,12 @@ def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Contro
     }
     shapes: list[cv.Shape] = []
     for colour, (a, b) in corners.items():
-        playing = colour in position.colours
         shapes.append(cv.Path(
             elements=[cv.Path.MoveTo(*a), cv.Path.LineTo(*b), cv.Path.LineTo(mid, mid), cv.Path.Close()],
-            paint=ft.Paint(color=PAINT[COLOURS[colour]] if playing else "#e0e0e0", style=ft.PaintingStyle.FILL),
+            paint=ft.Paint(color=PAINT[COLOURS[colour]] if look.playing[colour] else "#e0e0e0",
+                           style=ft.PaintingStyle.FILL),
         ))
-        target = ("goal", colour) in lit.targets
+        target = look.reached[colour]
         shapes.append(cv.Path(
             elements=[cv.Path.MoveTo(*a), cv.Path.LineTo(*b), cv.Path.LineTo(mid, mid), cv.Path.Close()],
             paint=ft.Paint(color=HIGHLIGHT if target else LINE, stroke_width=3 if target else 0.8,
@@ -365,7 +457,7 @@ def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Contro
     counts: list[ft.Control] = []
     spots = {0: (mid, side * 0.8), 1: (side * 0.8, mid), 2: (mid, side * 0.2), 3: (side * 0.2, mid)}
     for colour, (cx, cy) in spots.items():
-        home = position.pieces[colour].count(GOAL) if colour in position.colours else 0
+        home = look.home[colour]
         if home:
             box = size * 0.9
             counts.append(ft.Container(
@@ -373,13 +465,13 @@ def goal_control(tr: Tr, position: Position, size: float, lit: Lit) -> ft.Contro
                 content=ft.Text(str(home), size=max(8.0, size * 0.55), weight=ft.FontWeight.BOLD,
                                 color=INK if colour == 0 else "#ffffff"),
             ))
-    label = tr("parchis_ui.sq.goal") + ": " + ", ".join(
-        tr("parchis_ui.sq.home_count", colour=colour_word(tr, c), count=position.pieces[c].count(GOAL))
-        for c in position.colours)
     return placed(x * size, y * size, ft.Semantics(
-        label=label, container=True, exclude_semantics=True,
+        label=look.label, container=True, exclude_semantics=True,
         content=ft.Stack(width=side, height=side, controls=[
             cv.Canvas(width=side, height=side, shapes=shapes), *counts])))
+
+
+GoalDrawn = memo(Goal)
 
 
 # -- a close-up of one move: its squares drawn big (the board's own squares are small on a phone) --
@@ -453,12 +545,18 @@ def all_spots() -> list[tuple[Spot, tuple[int, int]]]:
     return spots
 
 
+SPOTS = all_spots()
+
+
 def board_control(tr: Tr, position: Position, size: float, moves: Sequence[Move] = (),
                   on_tap: Callable[[Spot], Any] | None = None) -> ft.Control:
-    """The whole board, `size` pixels a square (19 squares a side)."""
+    """The whole board, `size` pixels a square (19 squares a side). `on_tap` should be the same
+    function on every render (views.hooks.use_latest), or every square is drawn again."""
     lit = Lit.of(moves)
-    layers: list[ft.Control] = [nest_control(tr, position, colour, size, lit, on_tap) for colour in range(4)]
-    layers += [cell_control(tr, position, spot, xy, size, lit, on_tap) for spot, xy in all_spots()]
+    here = standing(position)
+    layers: list[ft.Control] = [nest_control(tr, position, colour, size, lit, on_tap, here.get(("nest", colour), []))
+                                for colour in range(4)]
+    layers += [cell_control(tr, position, spot, xy, size, lit, on_tap, here.get(spot, [])) for spot, xy in SPOTS]
     layers.append(goal_control(tr, position, size, lit))
     return ft.Container(
         key="board", width=GRID * size + 4, height=GRID * size + 4, bgcolor=LINE, padding=2, border_radius=4,

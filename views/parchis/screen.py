@@ -19,6 +19,7 @@ import flet as ft
 from companion.game import Outcome
 from companion.parchis import COLOURS, GOAL, Move, Options, ParchisState, Position, pending
 from companion.parchis.board import parse_piece_name, partner
+from views.hooks import use_latest
 from views.live import LiveMatch
 from views.model import AppModel
 from views.parchis.board import (
@@ -291,7 +292,8 @@ def ParchisScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         else:  # any other square or nest: the engine says why nothing moves from there, with its rule
             live.apply({"move": tap_of(spot)}, seen=seen)
 
-    board = board_control(tr, position, size, moves, tap_spot if playing else None)
+    on_spot = use_latest(tap_spot)  # one handler for every render: unchanged squares are not drawn again
+    board = board_control(tr, position, size, moves, on_spot if playing else None)
     cards = [player_card(tr, state, live.names, seat, to_move=playing and seat == mover)
              for seat in range(len(state.seat_colours))]
 

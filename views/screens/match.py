@@ -23,7 +23,7 @@ from db import StoreError
 from db.errors import LogNotStored
 from views.browser import IN_BROWSER
 from views.games import game_views
-from views.hooks import use_lazy_state, use_state
+from views.hooks import memo, use_lazy_state, use_state
 from views.live import LiveMatch
 from views.model import AppModel, Screen, StoreRead, match_read
 from views.share import qr_png, reachable_from_other_devices, table_base, table_topic, table_url
@@ -101,7 +101,9 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     views = game_views(live.game.id)
     if views is None:
         return body(ft.Text(model.tr("match.no_screen", game=model.tr(f"game.{live.game.id}"))))
-    return views.match_screen(model, live)
+    # Memoised: the game's screen draws when its match or the model tells it, once a tap, not
+    # again when the shell above it draws (a tap bumps the model's data version too).
+    return memo(views.match_screen)(model, live)
 
 
 RECORD_ONLY = "record-only"  # _open's answer for a match whose log is not stored

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.senet import HOUSE_OF_BEAUTY, OFF, SAFE_SQUARES, Move, Position
+from views.hooks import memo
 
 # Wood and paint: the board keeps its own colours in light and dark theme, like the real one.
 WOOD = "#ecd9b0"
@@ -120,18 +121,26 @@ def square_label(tr: Callable[..., str], square: int, owner: int, names: dict[in
     return text
 
 
-def square_control(
-    tr: Callable[..., str],
-    square: int,
-    position: Position,
-    colours: dict[int, str],
-    names: dict[int, str],
-    lit: Lit,
-    on_tap: Callable[[int], Any] | None,
-    number_size: float,
-    size: float | None = None,
-) -> ft.Control:
-    """One square; it takes its share of the row (`size` None) or exactly `size` pixels."""
+@dataclass(frozen=True)
+class SquareLook:
+    """Everything one square shows, compared whole: a square whose look did not change with a tap
+    keeps its drawing (Flet sends nothing for it)."""
+
+    square: int
+    label: str  # what a screen reader (and the browser test) hears
+    bg: str
+    owner: int  # 0: empty
+    colour: str  # the owner's colour
+    movable: bool  # its piece can move with this throw
+    target: Move | None  # the move landing here
+    mark: str  # X, III, II, I painted on 27..30; "" elsewhere
+    house: str  # the House of Beauty's word on 26; "" elsewhere
+    number_size: float
+    size: float | None  # None: a share of the row
+
+
+def square_look(tr: Callable[..., str], square: int, position: Position, colours: dict[int, str],
+                names: dict[int, str], lit: Lit, number_size: float, size: float | None) -> SquareLook:
     owner = position.owner(square)
     movable = square in lit.movable
     target = lit.targets.get(square)
@@ -145,18 +154,28 @@ def square_control(
         bg = WOOD_SAFE
     else:
         bg = WOOD
+    return SquareLook(
+        square=square, label=square_label(tr, square, owner, names, lit), bg=bg, owner=owner,
+        colour=colours[owner] if owner else "", movable=movable, target=target,
+        mark=tr(MARKS[square]) if square in MARKS else "",
+        house=tr("senet_ui.mark.26") if square == HOUSE_OF_BEAUTY else "", number_size=number_size, size=size)
 
+
+@ft.component
+def Square(look: SquareLook, on_tap: Callable[[int], Any] | None) -> ft.Control:
+    """One square; it takes its share of the row (`size` None) or exactly `size` pixels."""
+    owner, target, number_size, size = look.owner, look.target, look.number_size, look.size
     layers: list[ft.Control] = []
-    if square in MARKS:  # X, III, II, I painted on the square
+    if look.mark:  # X, III, II, I painted on the square
         layers.append(ft.Container(
             left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
-            content=ft.Text(tr(MARKS[square]), size=number_size * 1.9, weight=ft.FontWeight.BOLD,
+            content=ft.Text(look.mark, size=number_size * 1.9, weight=ft.FontWeight.BOLD,
                             color="#7a5a2b" if not owner else "#5c4322", no_wrap=True),
         ))
-    if square == HOUSE_OF_BEAUTY:
+    if look.house:
         layers.append(ft.Container(
             left=0, right=0, bottom=1, alignment=ft.Alignment.BOTTOM_CENTER,
-            content=ft.Text(tr("senet_ui.mark.26"), size=max(7.0, number_size * 0.85), color=INK,
+            content=ft.Text(look.house, size=max(7.0, number_size * 0.85), color=INK,
                             no_wrap=True, weight=ft.FontWeight.BOLD),
         ))
     if owner:
@@ -165,7 +184,7 @@ def square_control(
             # a little off centre, clear of the number in the top-left corner
             padding=ft.Padding.only(left=number_size * 0.85, top=number_size * 0.85,
                                     right=number_size * 0.4, bottom=number_size * 0.4),
-            content=ft.Container(aspect_ratio=1, content=piece(owner, colours[owner], glow=movable)),
+            content=ft.Container(aspect_ratio=1, content=piece(owner, look.colour, glow=look.movable)),
         ))
     if target is not None and not owner:
         layers.append(ft.Container(
@@ -177,32 +196,34 @@ def square_control(
             right=1, top=1,
             content=ft.Icon(ft.Icons.CLOSE, color="#b71c1c", size=number_size * 1.3),
         ))
-    lit_up = movable or target is not None
-    if lit_up:  # a frame drawn over the square, so the piece keeps its size
+    if look.movable or target is not None:  # a frame drawn over the square, so the piece keeps its size
         layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(3, ARROW)))
     layers.append(ft.Container(  # the square's number, small in the corner
         left=2, top=0,
-        content=ft.Text(str(square), size=number_size, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True),
+        content=ft.Text(str(look.square), size=number_size, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True),
     ))
 
     cell = ft.Container(
         aspect_ratio=1 if size is None else None,
         width=size,
         height=size,
-        bgcolor=bg,
+        bgcolor=look.bg,
         border=ft.Border.all(1, LINE),
-        on_click=(lambda e, s=square: on_tap(s)) if on_tap else None,
+        on_click=(lambda e, s=look.square: on_tap(s)) if on_tap else None,
         ink=on_tap is not None,
         content=ft.Stack(controls=layers, fit=ft.StackFit.EXPAND),
     )
     return ft.Semantics(
         expand=1 if size is None else None,
-        label=square_label(tr, square, owner, names, lit),
+        label=look.label,
         button=on_tap is not None,
         container=True,
         exclude_semantics=True,
         content=cell,
     )
+
+
+SquareCell = memo(Square)  # drawn again only when its look changed (or the tap handler came or went)
 
 
 def board_control(
@@ -216,12 +237,14 @@ def board_control(
     upright: bool = False,
 ) -> ft.Control:
     """The 3×10 board: lying (each square a tenth of the width) or upright (3 columns of
-    10 squares of `square_size` pixels each)."""
+    10 squares of `square_size` pixels each). `on_tap` should be the same function on every
+    render (views.hooks.use_latest), or every square is drawn again."""
     lit = lit or Lit()
     number_size = max(8.0, min(13.0, square_size * 0.24))
 
     def cell(sq: int, size: float | None) -> ft.Control:
-        return square_control(tr, sq, position, colours, names, lit, on_tap, number_size, size)
+        look = square_look(tr, sq, position, colours, names, lit, number_size, size)
+        return SquareCell(look, on_tap)
 
     if upright:
         content: ft.Control = ft.Row(spacing=0, tight=True, controls=[

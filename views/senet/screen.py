@@ -23,6 +23,7 @@ import flet as ft
 from companion.game import Outcome
 from companion.senet import OFF, Move, Position, SenetState, forced_move, legal_moves
 from companion.session import Step
+from views.hooks import use_latest
 from views.live import LiveMatch
 from views.model import AppModel
 from views.screens.match import MatchTools, match_notices, refusal_banner
@@ -265,7 +266,8 @@ def SenetScreen(model: AppModel, live: LiveMatch) -> ft.Control:
         # the engine says why that cannot go (no throw yet, not there, not yours, SN-5..SN-10).
         live.apply({"move": {"from": target.frm if target is not None else square}}, seen=seen)
 
-    board = board_control(tr, position, colours, names, lit, move_from if playing else None,
+    on_square = use_latest(move_from)  # one handler for every render: unchanged squares are not drawn again
+    board = board_control(tr, position, colours, names, lit, on_square if playing else None,
                           layout.square, upright=layout.upright)
     cards = [player_card(tr, player, position, names, colours, to_move=playing and mover == player - 1,
                          compact=layout.upright) for player in (1, 2)]
