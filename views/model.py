@@ -220,7 +220,7 @@ class AppModel:
         live = self._lives.get(match_id)
         if live is None:
             live = self._lives[match_id] = load()
-            live.on_change(self.changed)  # every change it stores or finds: lists read again
+            live.on_change(self.match_changed)  # every change it stores or finds: lists read again
         else:
             live.refresh()
         return live
@@ -320,3 +320,10 @@ class AppModel:
 
     def changed(self) -> None:
         self.data_version += 1
+
+    def match_changed(self) -> None:
+        """An open match changed (a tap stored, another screen's entry found): every list reads the
+        store again when it is next drawn, yet nothing is drawn again now for it. The match's own
+        screen follows its LiveMatch, and nothing else on that screen reads the store (the title
+        reads the open match), so drawing the shell again would cost a tap its time for nothing."""
+        object.__setattr__(self, "data_version", self.data_version + 1)  # past the observable: no one told

@@ -319,23 +319,23 @@ def cell_look(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size:
 @ft.component
 def Cell(look: CellLook, on_tap: Callable[[Spot], Any] | None) -> ft.Control:
     spot, size = look.spot, look.size
-    layers: list[ft.Control] = []
+    layers: list[ft.Control] = []  # each keyed: a piece or a frame coming or going changes that layer alone
     if spot[0] == "t":
         number = ft.Text(str(spot[1]), size=max(8.0, size * 0.52), color=INK, weight=ft.FontWeight.BOLD,
                          no_wrap=True)
-        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+        layers.append(ft.Container(key="number", left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
                                    content=number))
         if spot[1] in SAFE_SQUARES:
-            layers.append(ft.Container(right=1, top=1, width=size * 0.22, height=size * 0.22,
+            layers.append(ft.Container(key="safe", right=1, top=1, width=size * 0.22, height=size * 0.22,
                                        shape=ft.BoxShape.CIRCLE, bgcolor=INK))
     count = len(look.pieces)
     piece_size = size * (0.62 if count == 1 else 0.48)
     for slot, (colour, glow) in enumerate(look.pieces):
         offset = (size - piece_size) / 2 if count == 1 else (1 + slot * (size - piece_size - 2))
-        layers.append(ft.Container(left=offset, top=(size - piece_size) / 2,
+        layers.append(ft.Container(key=f"piece-{slot}", left=offset, top=(size - piece_size) / 2,
                                    content=dot(colour, piece_size, glow=glow)))
     if look.lit:
-        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(2, HIGHLIGHT)))
+        layers.append(ft.Container(key="frame", left=0, right=0, top=0, bottom=0, border=ft.Border.all(2, HIGHLIGHT)))
     # a lit square plays its move; any other says why not (the engine's refusal)
     box = ft.Container(
         width=size, height=size, bgcolor=look.paint, border=ft.Border.all(0.5, LINE),

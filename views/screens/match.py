@@ -86,15 +86,23 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     ft.use_effect(to_record, [])
     if problem == RECORD_ONLY:
         return body(ft.Text(model.tr("store.log_not_stored", match_id=match_id), key="match-problem"))
-    if live is not None and live.gone:
-        return body(
-            ft.Text(model.tr("store.match_gone", match_id=match_id), color=ft.Colors.ERROR, key="match-problem"),
-            ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME, height=TAP,
-                              on_click=lambda: model.home()),
-        )
     if live is None:
         return body(
             ft.Text(problem or "", color=ft.Colors.ERROR, key="match-problem"),
+            ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME, height=TAP,
+                              on_click=lambda: model.home()),
+        )
+    return OpenMatch(model, live)
+
+
+@ft.component
+def OpenMatch(model: AppModel, live: LiveMatch) -> ft.Control:
+    """The game's screen, or that the match is gone. Drawn again by every change of the match (it
+    takes the LiveMatch), which the game's screen, memoised, draws once whichever comes first."""
+    if live.gone:
+        return body(
+            ft.Text(model.tr("store.match_gone", match_id=live.match_id), color=ft.Colors.ERROR,
+                    key="match-problem"),
             ft.OutlinedButton(content=model.tr("app.home"), icon=ft.Icons.HOME, height=TAP,
                               on_click=lambda: model.home()),
         )
@@ -102,7 +110,7 @@ def MatchScreen(model: AppModel, screen: Screen) -> ft.Control:
     if views is None:
         return body(ft.Text(model.tr("match.no_screen", game=model.tr(f"game.{live.game.id}"))))
     # Memoised: the game's screen draws when its match or the model tells it, once a tap, not
-    # again when the shell above it draws (a tap bumps the model's data version too).
+    # again when this or the shell above it draws.
     return memo(views.match_screen)(model, live)
 
 

@@ -87,15 +87,17 @@ def outline_for(colour: str) -> str:
     return "#212121" if is_light(colour) else "#ffffff"
 
 
-def piece(player: int, colour: str, size: float | None = None, glow: bool = False) -> ft.Container:
-    """Player 1 plays discs, player 2 rounded squares, so equal colours still differ."""
+def piece(player: int, colour: str, size: float | None = None, glow: bool = False,
+          **layout: Any) -> ft.Container:
+    """Player 1 plays discs, player 2 rounded squares, so equal colours still differ. `layout`:
+    where it sits (`aspect_ratio`, a Stack's `left`...)."""
     ring = outline_for(colour)
     shadow = [ft.BoxShadow(blur_radius=2, spread_radius=1, color="#8a000000")]
     if glow:
         shadow = [ft.BoxShadow(blur_radius=6, spread_radius=3, color=GLOW)]
     common: dict[str, Any] = {
         "width": size, "height": size, "bgcolor": colour, "shadow": shadow,
-        "border": ft.Border.all(2.5 if size is None or size > 20 else 1.5, ring),
+        "border": ft.Border.all(2.5 if size is None or size > 20 else 1.5, ring), **layout,
     }
     if player == 1:
         return ft.Container(shape=ft.BoxShape.CIRCLE, **common)
@@ -165,43 +167,38 @@ def square_look(tr: Callable[..., str], square: int, position: Position, colours
 def Square(look: SquareLook, on_tap: Callable[[int], Any] | None) -> ft.Control:
     """One square; it takes its share of the row (`size` None) or exactly `size` pixels."""
     owner, target, number_size, size = look.owner, look.target, look.number_size, look.size
+    # Each layer keyed: a frame or an aim coming or going changes that layer alone.
     layers: list[ft.Control] = []
     if look.mark:  # X, III, II, I painted on the square
         layers.append(ft.Container(
-            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+            key="mark", left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
             content=ft.Text(look.mark, size=number_size * 1.9, weight=ft.FontWeight.BOLD,
                             color="#7a5a2b" if not owner else "#5c4322", no_wrap=True),
         ))
     if look.house:
         layers.append(ft.Container(
-            left=0, right=0, bottom=1, alignment=ft.Alignment.BOTTOM_CENTER,
+            key="house", left=0, right=0, bottom=1, alignment=ft.Alignment.BOTTOM_CENTER,
             content=ft.Text(look.house, size=max(7.0, number_size * 0.85), color=INK,
                             no_wrap=True, weight=ft.FontWeight.BOLD),
         ))
     if owner:
         layers.append(ft.Container(
-            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
+            key="piece", left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
             # a little off centre, clear of the number in the top-left corner
             padding=ft.Padding.only(left=number_size * 0.85, top=number_size * 0.85,
                                     right=number_size * 0.4, bottom=number_size * 0.4),
-            content=ft.Container(aspect_ratio=1, content=piece(owner, look.colour, glow=look.movable)),
+            content=piece(owner, look.colour, glow=look.movable, aspect_ratio=1),
         ))
+    # (an icon filling the square draws its glyph in the middle; few controls, for a quick diff)
     if target is not None and not owner:
-        layers.append(ft.Container(
-            left=0, right=0, top=0, bottom=0, alignment=ft.Alignment.CENTER,
-            content=ft.Icon(ft.Icons.ADJUST, color=ARROW, size=number_size * 2),
-        ))
+        layers.append(ft.Icon(ft.Icons.ADJUST, color=ARROW, size=number_size * 2, key="aim",
+                              left=0, right=0, top=0, bottom=0))
     if target is not None and target.capture:
-        layers.append(ft.Container(
-            right=1, top=1,
-            content=ft.Icon(ft.Icons.CLOSE, color="#b71c1c", size=number_size * 1.3),
-        ))
+        layers.append(ft.Icon(ft.Icons.CLOSE, color="#b71c1c", size=number_size * 1.3, key="capture", right=1, top=1))
     if look.movable or target is not None:  # a frame drawn over the square, so the piece keeps its size
-        layers.append(ft.Container(left=0, right=0, top=0, bottom=0, border=ft.Border.all(3, ARROW)))
-    layers.append(ft.Container(  # the square's number, small in the corner
-        left=2, top=0,
-        content=ft.Text(str(look.square), size=number_size, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True),
-    ))
+        layers.append(ft.Container(key="frame", left=0, right=0, top=0, bottom=0, border=ft.Border.all(3, ARROW)))
+    layers.append(ft.Text(str(look.square), size=number_size, color=INK, weight=ft.FontWeight.BOLD, no_wrap=True,
+                          key="number", left=2, top=0))  # the square's number, small in the corner
 
     cell = ft.Container(
         aspect_ratio=1 if size is None else None,
