@@ -234,6 +234,7 @@ def test_the_board_games_say_a_match_was_changed_elsewhere_or_abandoned(tmp_path
                 opened = lambda app=app, match_id=match_id: app.model.open_match(match_id) is not None  # noqa: E731
                 await app.wait_for(opened, f"the {game} match")
                 assert app.find("reloaded") is None and app.find("abandoned") is None
+                assert app.find("abandon") is not None  # a live match, not a replay of its log (views/replay.py)
                 other = LiveMatch.load(store, match_id)  # another phone at the table
                 assert other.apply(entry), other.error
                 live = app.model.open_match(match_id)
