@@ -10,6 +10,7 @@ evaluation itself, whose refusals (`illegal_move`) come in step order with their
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from companion.errors import BadPosition, BadRequest, Unsupported
@@ -26,12 +27,17 @@ from companion.quacks.evaluation_types import (
     Supply,
 )
 from companion.quacks.pot import Placed
+from companion.quacks.records import evolve
 from companion.referee.fields import is_int, require
 
 # Book sets whose choices or set-aside chips the request cannot carry.
 UNSUPPORTED_SETS = {"green": (2, 4), "purple": (2, 4), "blue": (2,), "red": (2,)}
 
 POT_MOST = sum(BOX_SUPPLY.values())  # every chip of the box in one pot
+_CODES = frozenset(CHIPS)
+_INT_ONLY = frozenset((int,))  # the type of a whole number that is not true or false
+_placed_pair = partial(tuple.__new__, Placed)  # Placed(code, space) from the pair, with no Python call
+_NO_ANSWERS = Answers()  # copied with a player's answers: cheaper than building all eight fields
 _KINDS = {int: "an integer", bool: "true or false", str: "a string", list: "a list", dict: "an object"}
 
 
@@ -84,7 +90,9 @@ def _player(entry: Any, seat: int) -> tuple[PlayerIn, Answers]:
     chips = require_field(entry, "chips", list, where)
     if len(chips) > POT_MOST:  # no pot holds more chips than the box: refused before any work
         raise BadPosition("quacks.eval.too_many_chips", seat=seat, chips=len(chips), most=POT_MOST)
-    placed = tuple(_placed(item, where, i) for i, item in enumerate(chips))
+    placed = _well_formed(chips)
+    if placed is None:
+        placed = tuple(_placed(item, where, i) for i, item in enumerate(chips))
     exploded = require_field(entry, "exploded", bool, where)
     player = PlayerIn(
         placed, exploded,
@@ -114,7 +122,23 @@ def _player(entry: Any, seat: int) -> tuple[PlayerIn, Answers]:
         spent = require_field(entry, "spend", dict, where)
         spend = (_optional(spent, "droplet", int, 0, f"{where}.spend"),
                  _optional(spent, "flask", bool, False, f"{where}.spend"))
-    return player, Answers(die=die, choice=choice, buy=buy, spend=spend)
+    return player, evolve(_NO_ANSWERS, die=die, choice=choice, buy=buy, spend=spend)
+
+
+def _well_formed(chips: list[Any]) -> tuple[Placed, ...] | None:
+    """The pot, if every chip is an object with a known `chip` code and a `space` that is a
+    whole number not below 0 (what `_placed` accepts at once); None otherwise, and then
+    `_placed` reads each chip and refuses the first bad one."""
+    try:
+        codes = [item["chip"] for item in chips]
+        spaces = [item["space"] for item in chips]
+        if not _CODES.issuperset(codes):
+            return None
+    except (TypeError, KeyError):  # an item that is no object or lacks a field; a code that is a list
+        return None
+    if spaces and (not _INT_ONLY.issuperset(map(type, spaces)) or min(spaces) < 0):
+        return None
+    return tuple(map(_placed_pair, zip(codes, spaces, strict=True)))
 
 
 def _placed(item: Any, player: str, index: int) -> Placed:

@@ -51,6 +51,8 @@ def worked(**changes: Any) -> dict[str, Any]:
 
 def error(response: dict[str, Any]) -> tuple[str, str | None]:
     assert response["ok"] is False, response
+    # A bug's answer is a bad_request too, but it says it met a bug: never the refusal meant.
+    assert not response["error"]["message"].startswith("internal error"), response
     return response["error"]["code"], response["error"].get("rule")
 
 
