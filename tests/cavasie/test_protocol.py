@@ -17,6 +17,7 @@ def ask(**request):
 def error(**request) -> tuple[str, str | None]:
     answer = ask(**request)
     assert answer["ok"] is False, answer
+    assert not answer["error"]["message"].startswith("internal error"), answer  # refused, not a crash
     return answer["error"]["code"], answer["error"].get("rule")
 
 

@@ -55,6 +55,7 @@ def ask(**request: Any) -> dict[str, Any]:
 def error(response: dict[str, Any]) -> tuple[str, str | None]:
     assert response["ok"] is False, response
     assert response["error"]["message"]
+    assert not response["error"]["message"].startswith("internal error"), response  # refused, not a crash
     return response["error"]["code"], response["error"].get("rule")
 
 

@@ -36,7 +36,9 @@ def error_of(response: dict) -> dict:
 
 
 def code_of(response: dict) -> str:
-    return error_of(response)["code"]
+    error = error_of(response)
+    assert not error["message"].startswith("internal error"), error  # refused on purpose, not by a crash
+    return error["code"]
 
 
 FINISHED = P([5], [8], turn=2, off=(5, 0))  # 5 > 0 + 1: player 1 has won (SN-13)
