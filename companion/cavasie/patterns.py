@@ -218,42 +218,57 @@ class Ladder:
         The ladder only asks a few numbers of a reading (`_Features`), so the walk down the
         ladder is remembered by those; the two costly ones (a run in pairwise different
         colours, the most cards of different values and colours) are found only when the walk
-        reaches a rung that needs them."""
-        mask = nonempty = same_run = 0
-        # at_least[k]: the values shown by more than k cards, counted bit-parallel over the colours
+        reaches a rung that needs them, and not even then when every value is shown once (the
+        colours shown are then the most cards of different values and colours)."""
+        cards = nonempty = same_run = colour_max = 0
+        # one: the values shown; two … six: the values shown by more than one … five cards,
+        # counted bit-parallel over the colours
         one = two = three = four = five = six = 0
-        counts = []
         for colour_mask in colour_masks:
+            if not colour_mask:
+                continue
             count = colour_mask.bit_count()
-            counts.append(count)
-            if count:
-                nonempty += 1
+            cards += count
+            nonempty += 1
+            if count > colour_max:
+                colour_max = count
+            if one & colour_mask:  # a value this colour shares with one shown before
                 six |= five & colour_mask
                 five |= four & colour_mask
                 four |= three & colour_mask
                 three |= two & colour_mask
                 two |= one & colour_mask
-                one |= colour_mask
-                if count > same_run:  # a run is never longer than its colour's cards
-                    run = 0
-                    rest = colour_mask
-                    while rest:
-                        rest &= rest >> 1
-                        run += 1
-                    if run > same_run:
-                        same_run = run
+            one |= colour_mask
+            if count > same_run:  # a run is never longer than its colour's cards
+                run = 0
+                rest = colour_mask
+                while rest:
+                    rest &= rest >> 1
+                    run += 1
+                if run > same_run:
+                    same_run = run
         mask = one
-        for value, colour in twice:
-            counts[colour] += 1
-            bit = 1 << value
-            six |= five & bit
-            five |= four & bit
-            four |= three & bit
-            three |= two & bit
-            two |= one & bit
+        if twice:
+            extra = [0] * len(colour_masks)
+            for value, colour in twice:
+                extra[colour] += 1
+                bit = 1 << value
+                six |= five & bit
+                five |= four & bit
+                four |= three & bit
+                three |= two & bit
+                two |= one & bit
+            cards += len(twice)
+            colour_max = max(colour_mask.bit_count() + more
+                             for colour_mask, more in zip(colour_masks, extra, strict=True))
+        distinct = mask.bit_count()
+        # grouped[k]: how many values more than k cards show; cut after the first 0, since the
+        # walk reads a missing level as none (no value shown twice is the common case)
         grouped: tuple[int, ...]
-        if self._deepest <= 6:  # a scored hand has at most six cards, so every loaded ladder
-            grouped = (mask.bit_count(), two.bit_count(), three.bit_count(), four.bit_count(), five.bit_count(),
+        if not two:
+            grouped = (distinct,)
+        elif self._deepest <= 6:  # a scored hand has at most six cards, so every loaded ladder
+            grouped = (distinct, two.bit_count(), three.bit_count(), four.bit_count(), five.bit_count(),
                        six.bit_count())
         else:
             levels = _levels([*colour_masks, *(1 << value for value, _ in twice)], self._deepest)
@@ -263,14 +278,14 @@ class Ladder:
         while rest:
             rest &= rest >> 1
             any_run += 1
-        features = (sum(counts), any_run, same_run, max(counts), grouped, mask.bit_count(), nonempty)
+        features = (cards, any_run, same_run, colour_max, grouped, distinct, nonempty)
         walked = self._walks.get(features)
         if walked is None:
             walked = self._walks[features] = self._walk(features, -1, -1)
         distinct_run = rainbow = -1
         while len(walked) == 1:  # the walk needs one of the costly numbers
             if walked[0] == NEEDS_DISTINCT_RUN:
-                distinct_run = self._distinct_run(mask, any_run, colour_masks)
+                distinct_run = self._distinct_run(mask, min(any_run, nonempty), colour_masks, cards == distinct)
             else:
                 rainbow = self._rainbow(mask, colour_masks)
             key = (features, distinct_run, rainbow)
@@ -299,6 +314,8 @@ class Ladder:
                 elif colours == SAME:
                     size = same_run
                 else:
+                    if nonempty < need:  # a run in different colours is no longer than the colours shown
+                        continue
                     if distinct_run < 0:
                         return (NEEDS_DISTINCT_RUN,)
                     size = distinct_run
@@ -312,9 +329,12 @@ class Ladder:
             else:  # ALL_DIFFERENT
                 if distinct < need or nonempty < need:
                     continue
-                if rainbow < 0:
+                if cards == distinct:  # each value shown once: every colour shown lends its own value
+                    size = nonempty
+                elif rainbow < 0:
                     return (NEEDS_RAINBOW,)
-                size = rainbow
+                else:
+                    size = rainbow
             if size < need:
                 continue
             if found_index < 0:
@@ -335,14 +355,25 @@ class Ladder:
                 moved |= (reach & self._lacking[colour]) << (1 << colour)
         return moved
 
-    def _distinct_run(self, mask: int, any_run: int, colour_masks: Sequence[int]) -> int:
+    def _distinct_run(self, mask: int, longest: int, colour_masks: Sequence[int], disjoint: bool) -> int:
         """`longest_distinct_run`: the longest run of consecutive values shown in pairwise
-        different colours."""
+        different colours, `longest` at most (the longest run in any colours, and no more values
+        than colours shown). `disjoint`: each value is shown by one card only, so a stretch of
+        values shows different colours exactly when no colour holds two of them."""
         top = mask.bit_length()
-        for size in range(any_run, 0, -1):
+        for size in range(longest, 0, -1):
             window = (1 << size) - 1
             for start in range(top - size + 1):
                 if (mask >> start) & window != window:
+                    continue
+                if disjoint:
+                    stretch = window << start
+                    for colour_mask in colour_masks:
+                        inside = colour_mask & stretch
+                        if inside & (inside - 1):  # two of the stretch's values in this colour
+                            break
+                    else:
+                        return size
                     continue
                 reach = 1
                 for value in range(start, start + size):
