@@ -241,23 +241,17 @@ class Scorer:
         self._cache.clear()
 
     # -- one choice of cards -------------------------------------------------------------------
-    def _quoto_options(self, cards: tuple[int, ...], quoto: int) -> tuple[tuple[int, int, int], ...]:
-        """The readings of `quoto` worth trying beside the other cards (see the module doc)."""
-        values = colours = 0  # what the other cards could show, as bit masks
-        for other in cards:
-            if other != quoto:
-                values |= self._value_bits[other]
-                colours |= self._colour_bits[other]
+    def _quoto_options(self, quoto: int, values: int, colours: int,
+                       cards: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+        """The readings of `quoto` worth trying beside the other cards of `cards`, which could
+        show the `values` and `colours` (bit masks; see the module doc)."""
         own = self._own[quoto]
-        keep_black = bool(colours >> own & 1) or (bool(colours >> self.black & 1) and self._black_matters(cards))
-        options = []
-        for value, colour, share in self._options[quoto]:
-            if colour == self.black and colour != own and not keep_black:
-                continue
-            if value != self._top_quoto and not values & self._near[value]:
-                continue
-            options.append((value, colour, share))
-        return tuple(options)
+        black = self.black
+        keep_black = bool(colours >> own & 1) or (bool(colours >> black & 1) and self._black_matters(cards))
+        top, near = self._top_quoto, self._near
+        return tuple(option for option in self._options[quoto]
+                     if (keep_black or option[1] != black or own == black)
+                     and (option[0] == top or values & near[option[0]]))
 
     def _black_matters(self, cards: tuple[int, ...]) -> bool:
         """Could the cards that may be black show a one-colour pattern among themselves: enough
@@ -295,28 +289,42 @@ class Scorer:
             if sol and sol_needs <= rank < sol_rank:
                 rank, length, lifted, pattern = sol_rank, 0, pattern, SOL
             return (rank, length, tie), cards, (), pattern, lifted
-        quotos = [i for i in cards if quoto[i]]
-        numbered = [i for i in cards if not quoto[i]]
-        order = (*numbered, *quotos)
-        if len(quotos) in self._vepleque_quotos and not held & self._coloured_mask:
-            # CV-9: that choice of cards ranks as felox whatever else it reads as; all black,
-            # so the quotos take the higher value for the sum and add to no colour.
-            black = (self._top_quoto, self.black, self._top_quoto << self._sum_shift)
-            tie = sum(fixed[i][3] for i in numbered) + black[2] * len(quotos)
-            return (self._vepleque_rank, 0, tie), order, (black,) * len(quotos), VEPLEQUE, -1
         masks = [0] * (self.black + 1)
-        tie = 0
+        tie = values = colours = 0  # values and colours: what the numbered cards show, as bit masks
         twice = []  # the same value in the same colour again (black quotos, or an edited deck)
-        for i in numbered:
+        numbered = []
+        quotos = []
+        for i in cards:
+            if quoto[i]:
+                quotos.append(i)
+                continue
+            numbered.append(i)
             value, colour, bit, share = fixed[i]
             if masks[colour] & bit:
                 twice.append((value, colour))
             masks[colour] |= bit
             tie += share
+            values |= bit
+            colours |= 1 << colour
+        order = (*numbered, *quotos)
+        if len(quotos) in self._vepleque_quotos and not held & self._coloured_mask:
+            # CV-9: that choice of cards ranks as felox whatever else it reads as; all black,
+            # so the quotos take the higher value for the sum and add to no colour.
+            black = (self._top_quoto, self.black, self._top_quoto << self._sum_shift)
+            return (self._vepleque_rank, 0, tie + black[2] * len(quotos)), order, (black,) * len(quotos), VEPLEQUE, -1
+        value_bits, colour_bits = self._value_bits, self._colour_bits
+        options = []
+        for q in quotos:
+            around_values, around_colours = values, colours  # what every card but q could show
+            for other in quotos:
+                if other != q:
+                    around_values |= value_bits[other]
+                    around_colours |= colour_bits[other]
+            options.append(self._quoto_options(q, around_values, around_colours, cards))
         best_key: Key | None = None
         best_combo: tuple[tuple[int, int, int], ...] = ()
         best_pattern = best_lifted = -1
-        for combo in product(*[self._quoto_options(cards, q) for q in quotos]):
+        for combo in product(*options):
             read_masks = list(masks)
             read_tie = tie
             read_twice = twice
