@@ -320,8 +320,7 @@ class Ladder:
                         return (NEEDS_DISTINCT_RUN,)
                     size = distinct_run
             elif kind == GROUPS:
-                # CV-8 groups on distinct values: the i-th group needs i + 1 values that many times
-                if any(want > len(grouped) or grouped[max(want, 1) - 1] <= i for i, want in enumerate(wanted)):
+                if not _has_groups(grouped, wanted):
                     continue
                 size = need
             elif kind == ONE_COLOUR:
@@ -467,6 +466,15 @@ class Ladder:
             fallback = self.fallback(len(reading))
             return fallback.rank, 0, fallback.index
         return found_rank, length, found_index
+
+
+def _has_groups(grouped: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
+    """CV-8 groups on distinct values, largest first: the i-th group needs i + 1 values shown
+    that many times (`grouped[k]`: the values shown more than k times, missing when none)."""
+    for i, want in enumerate(wanted):  # noqa: SIM110 (a loop: all() over a generator costs twice as much)
+        if want > len(grouped) or grouped[max(want, 1) - 1] <= i:
+            return False
+    return True
 
 
 def _run_length(mask: int) -> int:

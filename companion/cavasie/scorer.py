@@ -242,16 +242,22 @@ class Scorer:
 
     # -- one choice of cards -------------------------------------------------------------------
     def _quoto_options(self, quoto: int, values: int, colours: int,
-                       cards: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+                       cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
         """The readings of `quoto` worth trying beside the other cards of `cards`, which could
         show the `values` and `colours` (bit masks; see the module doc)."""
         own = self._own[quoto]
         black = self.black
         keep_black = bool(colours >> own & 1) or (bool(colours >> black & 1) and self._black_matters(cards))
         top, near = self._top_quoto, self._near
-        return tuple(option for option in self._options[quoto]
-                     if (keep_black or option[1] != black or own == black)
-                     and (option[0] == top or values & near[option[0]]))
+        options = []
+        for option in self._options[quoto]:
+            value, colour, _ = option
+            if colour == black and colour != own and not keep_black:
+                continue
+            if value != top and not values & near[value]:
+                continue
+            options.append(option)
+        return options
 
     def _black_matters(self, cards: tuple[int, ...]) -> bool:
         """Could the cards that may be black show a one-colour pattern among themselves: enough
@@ -313,18 +319,18 @@ class Scorer:
             black = (self._top_quoto, self.black, self._top_quoto << self._sum_shift)
             return (self._vepleque_rank, 0, tie + black[2] * len(quotos)), order, (black,) * len(quotos), VEPLEQUE, -1
         value_bits, colour_bits = self._value_bits, self._colour_bits
-        options = []
+        worth_trying = []  # each quoto's readings
         for q in quotos:
             around_values, around_colours = values, colours  # what every card but q could show
             for other in quotos:
                 if other != q:
                     around_values |= value_bits[other]
                     around_colours |= colour_bits[other]
-            options.append(self._quoto_options(q, around_values, around_colours, cards))
+            worth_trying.append(self._quoto_options(q, around_values, around_colours, cards))
         best_key: Key | None = None
         best_combo: tuple[tuple[int, int, int], ...] = ()
         best_pattern = best_lifted = -1
-        for combo in product(*options):
+        for combo in product(*worth_trying):
             read_masks = list(masks)
             read_tie = tie
             read_twice = twice

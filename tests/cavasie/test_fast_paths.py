@@ -175,4 +175,21 @@ def test_cv8_groups_deeper_than_a_scored_hand_and_two_rainbow_rungs_are_read_as_
     four = [(1, 0), (2, 1), (3, 2), (4, 3)]
     for reading in (seven, seven[:6], four, [*four, (5, 4)], [*four, (4, 4)]):
         assert ladder.rank_now(masks_of(reading, 9)) == ladder.evaluate(reading), reading
+    # seven of a kind with two of them the same card (two quotos read alike, CV-2): the card
+    # twice counts for the group; six cards and the same one again do not make seven
+    for reading in ([*seven[:6], (3, 0)], [*seven[:5], (3, 0)], [*four, (3, 2), (3, 2)]):
+        assert ladder.rank_now(*split_twice(reading, 9)) == ladder.evaluate(reading), reading
+    assert ladder.rank_now(*split_twice([*seven[:6], (3, 0)], 9))[2] == 4
     assert ladder.evaluate(seven)[2] == 4 and ladder.evaluate(four)[2] == 2
+
+
+def test_cv8_a_ladder_whose_weakest_rung_is_a_pattern_ranks_a_hand_that_shows_it() -> None:
+    """An edited ladder may put patterns below its no-pattern rung (it loads: the ranks rise and
+    a no-pattern rung exists); the weakest rungs are then found like any other, the first
+    written of two equal rungs naming the pattern."""
+    patterns = [Pattern("pair", "pair", 1, "groups", groups=(2,)), Pattern("two", "two", 1, "run", cards=2),
+                Pattern("rest", "rest", 2, "nothing", max_cards=6)]
+    ladder = Ladder(patterns, COLOURS)
+    shown = {((3, 0), (3, 1), (4, 2)): (1, 0, 0), ((3, 0), (4, 1)): (1, 0, 1), ((3, 0), (5, 1)): (2, 0, 2)}
+    for reading, answer in shown.items():
+        assert ladder.rank_now(masks_of(list(reading), COLOURS)) == ladder.evaluate(reading) == answer, reading
