@@ -23,7 +23,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
-from alembic.util import CommandError
 from sqlalchemy import Engine, Text, cast, delete, func, select
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -34,7 +33,7 @@ from companion.game import Game, Outcome
 from companion.games import games
 from db import errors
 from db.engine import configure_sqlite, database_location, default_url, make_engine, read_only_reason, writer
-from db.migrate import current_revision, head_revision, upgrade
+from db.migrate import is_current, migration_error, upgrade
 from db.models import GAME_MAX, KINDS, VARIANT_MAX, Event, Match, Participant, Player, TableKey
 from db.names import clean_name
 from db.records import MatchInfo, ParticipantInfo, PlayerInfo, SeatSpec
@@ -135,13 +134,13 @@ class Store:
         self._read_lock: Any = self._lock if _in_memory(self._engine) else nullcontext()
         if migrate:
             try:
-                if self._read_only is not None and current_revision(self._engine) != head_revision():
+                if self._read_only is not None and not is_current(self._engine):
                     raise errors.ReadOnlyOutdated(location=self._location, reason=self._read_only)
                 upgrade(self._engine)
             except errors.StoreError:
                 self.close()
                 raise
-            except (SQLAlchemyError, CommandError, OSError, sqlite3.Error) as error:
+            except (SQLAlchemyError, migration_error(), OSError, sqlite3.Error) as error:
                 self.close()
                 failure = self._failure(error)
                 if isinstance(failure, errors.DatabaseDamaged):
