@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.quacks.match_view import SeatView
+from views.hooks import use_latest
 from views.quacks.chain import ChainQuestion, asks_anything
 from views.quacks.pieces import (
     chip_disc,
@@ -113,6 +114,7 @@ def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap, wide: bool = 
         set_asking(None)
         tap({"seat": seat, "draw": item})
 
+    on_draw = use_latest(draw)  # one handler for every render: unchanged chip tiles are not drawn again
     controls: list[ft.Control] = [seat_header(words, view, colour, odds_mode), pot_track(words, view, wide=wide)]
     open_question = asking is not None and asking in drawable(view)
     if open_question:
@@ -120,7 +122,7 @@ def SeatPanel(words: Words, view: SeatView, colour: str, tap: Tap, wide: bool = 
         controls.append(keyed(ChainQuestion, words, seat, asking, finish, lambda: set_asking(None),
                               key=f"chain-{seat}-{asking}"))
     elif not view.finished or drawable(view):
-        controls.append(palette(words, view.bag, drawable(view), draw, seat))
+        controls.append(palette(words, view.bag, drawable(view), on_draw, seat))
     actions = other_actions(view)
     if not open_question and any("restart" in a for a in actions):
         controls.append(ft.Text(words.tr("quacks_ui.chance_prompt", n=len(view.chips)), size=14,

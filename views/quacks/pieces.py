@@ -4,12 +4,14 @@ spaces with the chips on them, the white total against the limit and the odds.""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
 from companion.quacks.data import CHIPS, POT_TRACK, Bag
 from companion.quacks.match_view import SeatView
+from views.hooks import memo
 from views.quacks.words import ODDS_INK, ODDS_PAINT, Words, odds_level, percent
 
 PALETTE_DISC = 48  # a bag chip in the palette: a thumb-sized target, five in a row on a 360 px phone
@@ -52,27 +54,46 @@ def chip_disc(code: str, size: float, dimmed: bool = False) -> ft.Control:
     )
 
 
+@dataclass(frozen=True)
+class TileLook:
+    """One kind of chip in the palette, compared whole: a tile whose look did not change with a
+    draw keeps its drawing (Flet sends nothing for it)."""
+
+    seat: int
+    code: str
+    count: int
+    can: bool  # the engine accepts this chip now
+    label: str  # what a screen reader (and the browser test) hears
+
+
+@ft.component
+def ChipTile(look: TileLook, on_draw: Callable[[str], Any]) -> ft.Control:
+    disc = ft.Stack(width=PALETTE_DISC + 6, height=PALETTE_DISC + 6, controls=[
+        ft.Container(left=0, top=6, content=chip_disc(look.code, PALETTE_DISC, dimmed=not look.can)),
+        ft.Container(right=0, top=0, padding=ft.Padding.symmetric(horizontal=4, vertical=0), border_radius=9,
+                     bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                     content=ft.Text(f"×{look.count}", size=11, weight=ft.FontWeight.BOLD,
+                                     color=ft.Colors.ON_SECONDARY_CONTAINER)),
+    ])
+    return ft.Semantics(
+        label=look.label, button=look.can, container=True, exclude_semantics=True,
+        content=ft.Container(key=f"bag-{look.seat}-{look.code}", content=disc, border_radius=12, padding=0,
+                             ink=look.can, on_click=(lambda e, c=look.code: on_draw(c)) if look.can else None),
+    )
+
+
+Tile = memo(ChipTile)
+
+
 def palette(words: Words, bag: Bag, drawable: Sequence[str], on_draw: Callable[[str], Any],
             seat: int) -> ft.Control:
     """The chips the bag still holds, one disc per kind with how many: tap to enter the chip
-    drawn. A kind the engine does not accept now is dimmed and does nothing."""
-    tiles: list[ft.Control] = []
-    for code in bag:
-        count = bag[code]
-        can = code in drawable
-        disc = ft.Stack(width=PALETTE_DISC + 6, height=PALETTE_DISC + 6, controls=[
-            ft.Container(left=0, top=6, content=chip_disc(code, PALETTE_DISC, dimmed=not can)),
-            ft.Container(right=0, top=0, padding=ft.Padding.symmetric(horizontal=4, vertical=0), border_radius=9,
-                         bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                         content=ft.Text(f"×{count}", size=11, weight=ft.FontWeight.BOLD,
-                                         color=ft.Colors.ON_SECONDARY_CONTAINER)),
-        ])
-        label = words.tr("quacks_ui.draw_chip", chip=words.chip(code), count=count)
-        tiles.append(ft.Semantics(
-            label=label, button=can, container=True, exclude_semantics=True,
-            content=ft.Container(key=f"bag-{seat}-{code}", content=disc, border_radius=12, padding=0,
-                                 ink=can, on_click=(lambda e, c=code: on_draw(c)) if can else None),
-        ))
+    drawn. A kind the engine does not accept now is dimmed and does nothing. `on_draw` should be
+    the same function on every render (views.hooks.use_latest), or every tile is drawn again."""
+    tiles: list[ft.Control] = [
+        Tile(TileLook(seat=seat, code=code, count=bag[code], can=code in drawable,
+                      label=words.tr("quacks_ui.draw_chip", chip=words.chip(code), count=bag[code])), on_draw)
+        for code in bag]
     if not tiles:
         tiles.append(ft.Text(words.tr("quacks_ui.bag_empty"), size=14))
     return ft.Row(key=f"palette-{seat}", wrap=True, spacing=6, run_spacing=6, controls=tiles)
@@ -88,46 +109,73 @@ def track_end(view: SeatView, whole: bool = False) -> int:
     return min(len(POT_TRACK) - 1, max(scoring + TRACK_AHEAD, view.start + 2 * TRACK_AHEAD, 2 * TRACK_AHEAD))
 
 
+@dataclass(frozen=True)
+class SpaceLook:
+    """One space of a pot, compared whole (see TileLook)."""
+
+    seat: int
+    index: int
+    size: float
+    ruby: bool
+    chips: tuple[str, ...]  # the chips lying there, in the order placed
+    droplet: bool  # the droplet, with no chip on it
+    rat: bool  # the rat stone, with no chip on it
+    lit: bool  # the scoring space
+    behind: bool  # before the droplet's start
+
+
+@ft.component
+def PotSpace(look: SpaceLook) -> ft.Control:
+    size, index = look.size, look.index
+    disc = size * POT_DISC / SPACE
+    layers: list[ft.Control] = [ft.Container(  # the space named as every text names it: its number
+        key="number", left=1, top=0, content=ft.Text(str(index), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
+    if look.ruby:
+        layers.append(ft.Container(key="ruby", right=2, top=2, width=6, height=6, shape=ft.BoxShape.CIRCLE,
+                                   bgcolor=RUBY))
+    if look.chips:
+        offset = (size - disc) / 2
+        layers.append(ft.Container(key="chip", left=offset, top=offset + 2, content=chip_disc(look.chips[-1], disc)))
+        if len(look.chips) > 1:
+            layers.append(ft.Container(
+                right=0, bottom=0, padding=ft.Padding.symmetric(horizontal=2), border_radius=6,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER, key=f"space-count-{look.seat}-{index}",
+                content=ft.Text(f"×{len(look.chips)}", size=9, weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ON_SECONDARY_CONTAINER)))
+    elif look.droplet:
+        layers.append(ft.Container(key="droplet", left=size / 2 - 5, top=size / 2 - 3, width=10, height=10,
+                                   shape=ft.BoxShape.CIRCLE, bgcolor=DROPLET))
+    if look.rat:
+        layers.append(ft.Container(key="rat", left=2, bottom=1, width=size - 4, height=4, border_radius=2, bgcolor=RAT))
+    lit = look.lit
+    return ft.Container(
+        width=size, height=size, border_radius=6,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if lit else (ft.Colors.SURFACE_CONTAINER_HIGHEST if look.behind
+                                                          else ft.Colors.SURFACE_CONTAINER),
+        border=ft.Border.all(3, SCORING_RING) if lit else ft.Border.all(0.5, ft.Colors.OUTLINE_VARIANT),
+        key=f"space-{look.seat}-{index}" if lit else None,
+        content=ft.Stack(width=size, height=size, controls=layers),
+    )
+
+
+Space = memo(PotSpace)
+
+
 def pot_track(words: Words, view: SeatView, wide: bool = False) -> ft.Control:
     """The pot's spaces from 0, in rows: the droplet and the rat stone marked, the chips on their
     spaces and the scoring space ringed (on a phone up to a few spaces past it, see `track_end`;
-    on a wide window all of them, larger)."""
+    on a wide window all of them, larger). Each space is drawn again only when it changed."""
     size = WIDE_SPACE if wide else SPACE
-    disc = size * POT_DISC / SPACE
     placed: dict[int, list[str]] = {}  # several chips may lie on the last space
     for p in view.chips:
         placed.setdefault(p.space, []).append(p.chip)
     scoring = view.scoring.index if view.scoring is not None else None
-    cells: list[ft.Control] = []
-    for space in POT_TRACK[:track_end(view, wide) + 1]:
-        index = space.index
-        layers: list[ft.Control] = [ft.Container(  # the space named as every text names it: its number
-            left=1, top=0, content=ft.Text(str(index), size=9, color=ft.Colors.ON_SURFACE_VARIANT))]
-        if space.ruby:
-            layers.append(ft.Container(right=2, top=2, width=6, height=6, shape=ft.BoxShape.CIRCLE, bgcolor=RUBY))
-        if index in placed:
-            offset = (size - disc) / 2
-            layers.append(ft.Container(left=offset, top=offset + 2, content=chip_disc(placed[index][-1], disc)))
-            if len(placed[index]) > 1:
-                layers.append(ft.Container(
-                    right=0, bottom=0, padding=ft.Padding.symmetric(horizontal=2), border_radius=6,
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER, key=f"space-count-{view.seat}-{index}",
-                    content=ft.Text(f"×{len(placed[index])}", size=9, weight=ft.FontWeight.BOLD,
-                                    color=ft.Colors.ON_SECONDARY_CONTAINER)))
-        elif index == view.droplet:
-            layers.append(ft.Container(left=size / 2 - 5, top=size / 2 - 3, width=10, height=10,
-                                       shape=ft.BoxShape.CIRCLE, bgcolor=DROPLET))
-        if view.rats and index == view.start and index not in placed:
-            layers.append(ft.Container(left=2, bottom=1, width=size - 4, height=4, border_radius=2, bgcolor=RAT))
-        lit = index == scoring
-        cells.append(ft.Container(
-            width=size, height=size, border_radius=6,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if lit else (ft.Colors.SURFACE_CONTAINER_HIGHEST if index < view.start
-                                                              else ft.Colors.SURFACE_CONTAINER),
-            border=ft.Border.all(3, SCORING_RING) if lit else ft.Border.all(0.5, ft.Colors.OUTLINE_VARIANT),
-            key=f"space-{view.seat}-{index}" if lit else None,
-            content=ft.Stack(width=size, height=size, controls=layers),
-        ))
+    cells: list[ft.Control] = [
+        Space(SpaceLook(seat=view.seat, index=space.index, size=size, ruby=bool(space.ruby),
+                        chips=tuple(placed.get(space.index, ())), droplet=space.index == view.droplet,
+                        rat=bool(view.rats) and space.index == view.start and space.index not in placed,
+                        lit=space.index == scoring, behind=space.index < view.start))
+        for space in POT_TRACK[:track_end(view, wide) + 1]]
     said = pot_words(words, view)
     return ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Row(
         key=f"pot-{view.seat}", wrap=True, spacing=2, run_spacing=2, controls=cells))
