@@ -5,7 +5,9 @@ already read, CV-2). `Ladder` here is the compiled form of `deck.Ladder`: its pa
 strongest first, so that the first pattern a reading satisfies is its rank and the search
 stops there. The expensive questions (pairwise different colours along a run, CV-8 9 and 18;
 four cards of different colours and values, CV-8 11) are answered only when the cheap ones
-leave them open, and are cached by the small tuples they depend on.
+leave them open, and are cached by the small tuples they depend on; when each value is shown
+by one card only, the second needs no search at all (the colours shown are the answer) and the
+first one mask test per colour.
 """
 
 from __future__ import annotations
