@@ -235,6 +235,9 @@ def test_forced_moves_passes_and_the_end_on_a_desktop(app_en, browser):
     goto_app(page, f"{app_en.url}match/{passing}")
     mover, other = names[pass_state.position.turn], names[3 - pass_state.position.turn]
     throw = passing_throw(pass_state)
+    # The reloaded page may show the match it left for a moment (a loaded machine): the same
+    # words could be that match's, so the title says which match is on the screen first.
+    wait_for_text(page, f"Bell's Senet · match {passing}\n")
     wait_for_text(page, f"{mover} to move")
     tap(page, f"Throw {throw}")
     wait_for_text(page, f"{mover} had no legal move with a throw of {throw}; the turn passed (SN-11)")
@@ -244,6 +247,7 @@ def test_forced_moves_passes_and_the_end_on_a_desktop(app_en, browser):
     # The last move: the winner and the places, stored with the move; undo reopens.
     goto_app(page, f"{app_en.url}match/{ending}")
     throw, move = winning_move(end_state)
+    wait_for_text(page, f"Bell's Senet · match {ending}\n")
     wait_for_text(page, f"{names[end_state.position.turn]} to move")
     tap(page, f"Throw {throw}")
     label = (f"Bear off the piece on {move.frm}: one point" if move.to == OFF
