@@ -142,10 +142,8 @@ def _well_formed(chips: list[Any]) -> tuple[Placed, ...] | None:
 
 
 def _placed(item: Any, player: str, index: int) -> Placed:
-    if type(item) is dict:  # the common case, checked at once (the same checks as below)
-        code, space = item.get("chip"), item.get("space")
-        if type(code) is str and code in CHIPS and type(space) is int and space >= 0:
-            return Placed(code, space)
+    """One chip of a pot that `_well_formed` did not take whole: read field by field, so the
+    first bad field is the one refused."""
     where = f"{player}.chips[{index}]"
     if not isinstance(item, dict):
         raise BadRequest("protocol.wrong_type", field=where, expected=_KINDS[dict])

@@ -214,12 +214,8 @@ def worded_refusal(tr: Tr, error: RefereeError) -> RefereeError:
 
 
 def pieces_at(position: Position, spot: Spot) -> list[tuple[int, int]]:
-    found = []
-    for colour in position.colours:
-        for index, progress in enumerate(position.pieces[colour]):
-            if spot_of(colour, progress) == spot:
-                found.append((colour, index))
-    return found
+    """The pieces standing on `spot`, in colour and number order."""
+    return standing(position).get(spot, [])
 
 
 def standing(position: Position) -> dict[Spot, list[tuple[int, int]]]:
@@ -392,15 +388,13 @@ NestDrawn = memo(Nest)
 
 
 def cell_control(tr: Tr, position: Position, spot: Spot, xy: tuple[int, int], size: float, lit: Lit,
-                 on_tap: Callable[[Spot], Any] | None, here: list[tuple[int, int]] | None = None) -> ft.Control:
-    here = pieces_at(position, spot) if here is None else here
+                 on_tap: Callable[[Spot], Any] | None, here: list[tuple[int, int]]) -> ft.Control:
     return CellDrawn(cell_look(tr, position, spot, xy, size, lit, here), on_tap)
 
 
 def nest_control(tr: Tr, position: Position, colour: int, size: float, lit: Lit,
-                 on_tap: Callable[[Spot], Any] | None, here: list[tuple[int, int]] | None = None) -> ft.Control:
+                 on_tap: Callable[[Spot], Any] | None, waiting: list[tuple[int, int]]) -> ft.Control:
     spot: Spot = ("nest", colour)
-    waiting = pieces_at(position, spot) if here is None else here
     leaving = {move.piece for move in lit.movable.get(spot, [])}
     playing = colour in position.colours
     return NestDrawn(NestLook(

@@ -125,7 +125,7 @@ class SpaceLook:
 
 
 @ft.component
-def PotSpace(look: SpaceLook) -> ft.Control:
+def PotSpaceCell(look: SpaceLook) -> ft.Control:
     size, index = look.size, look.index
     disc = size * POT_DISC / SPACE
     layers: list[ft.Control] = [ft.Container(  # the space named as every text names it: its number
@@ -158,7 +158,7 @@ def PotSpace(look: SpaceLook) -> ft.Control:
     )
 
 
-Space = memo(PotSpace)
+Space = memo(PotSpaceCell)
 
 
 def pot_track(words: Words, view: SeatView, wide: bool = False) -> ft.Control:
